@@ -1,0 +1,73 @@
+// ElementSet: one General Perturbations (GP) mean-element set, as SPEC.md lists
+// its fields, with the derived quantities computed from it, never stored.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "gpq/time.h"
+
+namespace gpq {
+
+enum class DataSource : std::uint8_t { spacetrack, celestrak };
+
+// "spacetrack" / "celestrak", as DATA_SOURCE prints.
+std::string_view to_string(DataSource source) noexcept;
+// Accepts spacetrack, celestrak, source_a, source_b (any case).
+std::optional<DataSource> parse_data_source(std::string_view text) noexcept;
+
+inline constexpr std::int32_t kMaxNoradId = 999'999'999;
+// Highest catalog number a TLE can carry (Alpha-5 `Z9999`); TLE *output* stops at 99999.
+inline constexpr std::int32_t kMaxAlpha5Id = 339'999;
+inline constexpr std::int32_t kMaxTleOutputId = 99'999;
+
+struct ElementSet {
+  std::int32_t norad_id = 0;
+  std::string object_name;  // as the upstream spells it, trailing blanks removed
+  std::string object_id;    // international designator `1998-067A`; empty when unknown
+  TimePoint epoch;
+  double mean_motion = 0;        // rev/day
+  double eccentricity = 0;
+  double inclination = 0;        // deg
+  double ra_of_asc_node = 0;     // deg
+  double arg_of_pericenter = 0;  // deg
+  double mean_anomaly = 0;       // deg
+  double bstar = 0;              // 1/earth radii
+  double mean_motion_dot = 0;    // rev/day^2, the TLE's ndot/2
+  double mean_motion_ddot = 0;   // rev/day^3, the TLE's nddot/6
+  std::int32_t rev_at_epoch = 0;
+  char classification_type = 'U';
+  std::int32_t element_set_no = 999;
+  std::int8_t ephemeris_type = 0;
+  DataSource source = DataSource::celestrak;
+  std::optional<TimePoint> creation_date;  // the upstream's; none for TLE text and CelesTrak
+  TimePoint collected_at;                  // when gpq received it
+};
+
+// Derived fields with Space-Track's constants (GM 398600.4418 km^3/s^2, R 6378.135 km).
+inline constexpr double kEarthGm = 398600.4418;
+inline constexpr double kEarthRadiusKm = 6378.135;
+
+struct DerivedFields {
+  double period_minutes = 0;
+  double semi_major_axis_km = 0;
+  double apogee_km = 0;   // altitude above the equatorial radius
+  double perigee_km = 0;  // altitude above the equatorial radius
+};
+
+// Requires mean_motion > 0.
+DerivedFields derive(double mean_motion, double eccentricity) noexcept;
+inline DerivedFields derive(const ElementSet& set) noexcept {
+  return derive(set.mean_motion, set.eccentricity);
+}
+
+enum class OrbitRegime : std::uint8_t { leo, meo, geo, heo };
+
+// HEO when e >= 0.25; GEO when 0.99 <= n <= 1.01 and e < 0.01; LEO when n >= 11.25; else MEO.
+OrbitRegime orbit_regime(double mean_motion, double eccentricity) noexcept;
+std::string_view to_string(OrbitRegime regime) noexcept;  // "LEO" ...
+std::optional<OrbitRegime> parse_orbit_regime(std::string_view text) noexcept;  // any case
+
+}  // namespace gpq

@@ -1,0 +1,91 @@
+// Output formats: names, and the writers that turn records into bytes. Every
+// writer appends to a caller-owned std::string, so the caller decides when to
+// flush (the CLI streams to stdout, the HTTP server builds a body).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "gpq/catalog.h"
+#include "gpq/element_set.h"
+#include "gpq/query.h"
+
+namespace gpq {
+
+enum class Format : std::uint8_t { json, tle, two_le, xml, kvn, csv, table };
+
+std::string_view to_string(Format format) noexcept;  // "json", "tle", "2le", ...
+// Exact lower-case names (any case accepted). std::nullopt when unknown.
+std::optional<Format> parse_format(std::string_view text) noexcept;
+// The Content-Type of a body in this format, with charset.
+std::string_view content_type(Format format) noexcept;
+
+// Writes a list of element sets: begin(), any number of set(), end(). For json the list is
+// a bare array (the envelope is written around it by write_*_envelope below).
+// set() throws Error{bad_request} for tle/2le when NORAD_CAT_ID > 99999; callers that must not
+// send a partial body check the list first (see first_id_above_tle_limit in the core).
+class SetListWriter {
+ public:
+  virtual ~SetListWriter() = default;
+  SetListWriter() = default;
+  SetListWriter(const SetListWriter&) = delete;
+  SetListWriter& operator=(const SetListWriter&) = delete;
+  SetListWriter(SetListWriter&&) = delete;
+  SetListWriter& operator=(SetListWriter&&) = delete;
+
+  virtual void begin(std::string& out) = 0;
+  virtual void set(const ElementSet& set, std::string& out) = 0;
+  virtual void end(std::string& out) = 0;
+};
+
+// `format` must not be table; `now` is used by no format today but kept for X-... ages.
+std::unique_ptr<SetListWriter> make_set_list_writer(Format format);
+
+// One element set alone (GET /gp/{id}, nearest): json object, or a one-record document.
+void write_set(Format format, const ElementSet& set, std::string& out);
+
+// The JSON envelope: {"data":[<data_json>],"pagination":{...}[,"meta":{...}]}.
+// `next`/`prev` are absolute URLs or empty (null).
+void write_page_envelope(std::string_view data_json, const PageInfo& page,
+                         std::string_view next, std::string_view prev,
+                         const HistoryMeta* meta, std::string& out);
+
+void write_adjacent_json(const Adjacent& adjacent, std::string& out);
+void write_range_json(const RangeInfo& range, std::string& out);
+
+// Catalog: json and csv. Full form for one record; list form (SPEC.md's 8 fields) for lists.
+void write_catalog_record_json(const CatalogRecord& record, std::string& out);
+class CatalogListWriter {
+ public:
+  virtual ~CatalogListWriter() = default;
+  CatalogListWriter() = default;
+  CatalogListWriter(const CatalogListWriter&) = delete;
+  CatalogListWriter& operator=(const CatalogListWriter&) = delete;
+  CatalogListWriter(CatalogListWriter&&) = delete;
+  CatalogListWriter& operator=(CatalogListWriter&&) = delete;
+
+  virtual void begin(std::string& out) = 0;
+  virtual void record(const CatalogRecord& record, std::string& out) = 0;
+  virtual void end(std::string& out) = 0;
+};
+// json or csv; `full` selects the 13-field form (CSV of one record) over the 8-field list form.
+std::unique_ptr<CatalogListWriter> make_catalog_list_writer(Format format, bool full);
+
+// Terminal table: aligned columns of the fields a person reads first, names cut with an
+// ellipsis so that a row fits `width` columns. Rows are buffered to size the columns.
+class TableWriter {
+ public:
+  explicit TableWriter(int width) : width_(width) {}
+  void add_set(const ElementSet& set);
+  void add_catalog(const CatalogRecord& record);
+  void write(std::string& out) const;
+
+ private:
+  int width_;
+  std::vector<std::vector<std::string>> rows_;
+  bool catalog_ = false;
+};
+
+}  // namespace gpq

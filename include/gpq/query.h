@@ -1,0 +1,117 @@
+// The questions the query core answers (SPEC.md, DECISIONS.md) and the shapes
+// of their answers, shared by the CLI and the HTTP API.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpq/catalog.h"
+#include "gpq/element_set.h"
+#include "gpq/time.h"
+
+namespace gpq {
+
+inline constexpr std::int64_t kDefaultPerPage = 100;
+inline constexpr std::int64_t kMaxPerPage = 500;
+inline constexpr std::int64_t kMaxOffset = 10'000;
+inline constexpr std::size_t kMaxNoradIds = 100;
+
+// Which rows of a list to return. HTTP always pages; the CLI returns every row unless
+// --limit or --page/--per-page is given (`all` then is true and page/per_page unused).
+struct Paging {
+  std::int64_t page = 1;
+  std::int64_t per_page = kDefaultPerPage;
+  bool all = false;                   // every row (CLI default)
+  std::optional<std::int64_t> limit;  // CLI --limit: at most this many rows, from the first
+};
+
+// The pagination object of SPEC.md, less the URLs (front ends build those).
+struct PageInfo {
+  std::int64_t total = 0;
+  std::int64_t page = 1;
+  std::int64_t per_page = kDefaultPerPage;
+  std::int64_t total_pages = 0;
+};
+
+// Which data source a history/nearest query reads; `all` merges them (Space-Track wins a tie).
+enum class SourceFilter : std::uint8_t { all, spacetrack, celestrak };
+
+// GET /gp and `gpq gp` with filters: the current set of every matching object.
+struct GpFilter {
+  std::optional<std::string> search;  // case-insensitive substring of OBJECT_NAME
+  std::optional<std::string> group;   // a group name of SPEC.md
+  std::optional<std::string> intdes;  // `1998-067` (a launch) or `1998-067A` (a piece)
+  std::vector<std::int32_t> norad_ids;
+  std::optional<OrbitRegime> orbit_regime;
+  std::optional<ObjectType> object_type;
+  bool include_decayed = false;  // decay=true
+};
+
+// GET /gp/epoch: the nearest set of every object tracked at `epoch` (none: same as GpFilter{}).
+struct SnapshotQuery {
+  std::optional<TimePoint> epoch;
+  std::optional<ObjectType> object_type;
+  std::optional<OrbitRegime> orbit_regime;
+};
+
+struct HistoryQuery {
+  std::int32_t norad_id = 0;
+  std::optional<TimePoint> start;  // none: the object's first set
+  std::optional<TimePoint> end;    // none: now
+  SourceFilter source = SourceFilter::all;
+};
+
+struct NearestQuery {
+  std::int32_t norad_id = 0;
+  TimePoint epoch;
+  SourceFilter source = SourceFilter::all;
+};
+
+struct AdjacentQuery {
+  std::int32_t norad_id = 0;
+  TimePoint epoch;
+};
+
+struct CatalogFilter {
+  std::optional<std::string> search;
+  std::optional<std::string> owner;
+  std::optional<ObjectType> object_type;
+  std::optional<int> launch_year;
+  bool active_only = true;
+};
+
+struct HistoryMeta {
+  std::int32_t norad_id = 0;
+  std::string object_name;
+  std::optional<TimePoint> earliest_epoch;
+  std::optional<TimePoint> latest_epoch;
+  std::int64_t total_elsets = 0;
+};
+
+struct Nearest {
+  ElementSet set;
+  double delta_seconds = 0;  // set epoch - requested epoch
+};
+
+struct Adjacent {
+  std::optional<ElementSet> before;  // last set with EPOCH <= epoch
+  std::optional<ElementSet> after;   // first set with EPOCH > epoch
+  std::optional<double> gap_hours;   // when both exist
+};
+
+struct RangeInfo {
+  std::int32_t norad_id = 0;
+  std::int64_t total_elsets = 0;
+  std::int64_t year_files = 0;
+  TimePoint earliest_epoch;
+  TimePoint latest_epoch;
+};
+
+// Lists are streamed row by row, so the CLI can print a million rows in flat memory.
+using SetVisitor = std::function<void(const ElementSet&)>;
+using CatalogVisitor = std::function<void(const CatalogRecord&)>;
+
+}  // namespace gpq

@@ -1,0 +1,50 @@
+// Text to requests: every input check of the query core and its message, once.
+// The CLI and the HTTP server collect their arguments into Params under the same
+// keys (`--per-page` <-> `per_page`) and call the same bind_*() function.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "gpq/format.h"
+#include "gpq/query.h"
+
+namespace gpq {
+
+using Params = std::map<std::string, std::string, std::less<>>;
+
+// What differs between the front ends: the CLI may ask for `table` and for every row.
+enum class FrontEnd : std::uint8_t { cli, http };
+
+template <typename Query>
+struct Bound {
+  Query query;
+  Format format = Format::json;
+  Paging paging;
+};
+
+// Each throws Error{bad_request} with a message naming the parameter and what to change.
+// `norad_id` is the path/positional text ("25544"); 1..999999999.
+std::int32_t bind_norad_id(std::string_view text);
+
+Bound<std::int32_t> bind_latest(std::string_view norad_id, const Params& params, FrontEnd end);
+Bound<GpFilter> bind_gp_search(const Params& params, FrontEnd end);
+Bound<SnapshotQuery> bind_snapshot(const Params& params, FrontEnd end);
+Bound<HistoryQuery> bind_history(std::string_view norad_id, const Params& params, FrontEnd end);
+Bound<NearestQuery> bind_nearest(std::string_view norad_id, const Params& params, FrontEnd end);
+Bound<AdjacentQuery> bind_adjacent(std::string_view norad_id, const Params& params,
+                                   FrontEnd end);
+Bound<std::int32_t> bind_range(std::string_view norad_id, const Params& params, FrontEnd end);
+Bound<std::int32_t> bind_catalog_record(std::string_view norad_id, const Params& params,
+                                        FrontEnd end);
+Bound<CatalogFilter> bind_catalog_search(const Params& params, FrontEnd end);
+
+// The groups of SPEC.md (with DECISIONS.md's names), in SPEC.md's order.
+inline constexpr std::string_view kGroups[] = {
+    "stations", "starlink", "oneweb",  "gps-ops", "glo-ops",  "galileo",
+    "beidou",   "weather",  "geo",     "active",  "analyst",  "last-30-days",
+};
+
+}  // namespace gpq

@@ -1,0 +1,68 @@
+// Store: the read primitives the query core needs, implemented over SQLite in
+// src/storage/. The core decides what to ask; the store only fetches.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "gpq/query.h"
+
+namespace gpq {
+
+// Per-object facts of the sets in a time window.
+struct SetStats {
+  std::int64_t count = 0;
+  std::optional<TimePoint> earliest;
+  std::optional<TimePoint> latest;
+  std::int64_t distinct_years = 0;
+};
+
+// A window of rows: skip `offset`, return at most `limit` (negative: no limit).
+struct Window {
+  std::int64_t offset = 0;
+  std::int64_t limit = -1;
+};
+
+// Every method is const and, in implementations meant for servers, thread-safe.
+// Failures of the underlying database throw Error{internal}.
+class Store {
+ public:
+  virtual ~Store() = default;
+  Store() = default;
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+  Store(Store&&) = delete;
+  Store& operator=(Store&&) = delete;
+
+  // Newest set of the object within `source`.
+  virtual std::optional<ElementSet> latest(std::int32_t norad_id, SourceFilter source) const = 0;
+
+  // Current sets (the newest per object, either source) matching `filter`, NORAD order.
+  virtual std::int64_t count_current(const GpFilter& filter) const = 0;
+  virtual void current(const GpFilter& filter, Window window, const SetVisitor& visit) const = 0;
+
+  // Snapshot at `query.epoch` (required here): DECISIONS.md's membership rule, NORAD order.
+  virtual std::int64_t count_snapshot(const SnapshotQuery& query) const = 0;
+  virtual void snapshot(const SnapshotQuery& query, Window window,
+                        const SetVisitor& visit) const = 0;
+
+  // Sets of one object with start <= EPOCH <= end, ascending. With SourceFilter::all, where
+  // both sources hold a set at the same millisecond only the Space-Track one is returned.
+  virtual SetStats history_stats(std::int32_t norad_id, TimePoint start, TimePoint end,
+                                 SourceFilter source) const = 0;
+  virtual void history(std::int32_t norad_id, TimePoint start, TimePoint end,
+                       SourceFilter source, Window window, const SetVisitor& visit) const = 0;
+
+  // Last set with EPOCH <= epoch, first set with EPOCH > epoch (same tie rule as history).
+  virtual std::optional<ElementSet> at_or_before(std::int32_t norad_id, TimePoint epoch,
+                                                 SourceFilter source) const = 0;
+  virtual std::optional<ElementSet> after(std::int32_t norad_id, TimePoint epoch,
+                                          SourceFilter source) const = 0;
+
+  virtual std::optional<CatalogRecord> catalog_record(std::int32_t norad_id) const = 0;
+  virtual std::int64_t count_catalog(const CatalogFilter& filter) const = 0;
+  virtual void catalog(const CatalogFilter& filter, Window window,
+                       const CatalogVisitor& visit) const = 0;
+};
+
+}  // namespace gpq

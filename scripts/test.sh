@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Sets up, builds and runs the whole test suite: every label in a release build,
+# then the unit and integration tests again under ASan+UBSan.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh
+export GPQ_REAL_DATA="${GPQ_REAL_DATA:-$(cd .. && pwd)/shared/data}"
+jobs="$(nproc)"
+
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPQ_WERROR=ON >/dev/null
+cmake --build build -j "$jobs"
+ctest --test-dir build --output-on-failure -j "$jobs" -LE slow
+
+if [[ "${GPQ_SKIP_SANITIZE:-0}" != 1 ]]; then
+  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DGPQ_WERROR=ON -DGPQ_SANITIZE=ON \
+    -DGPQ_BUILD_BENCH=OFF >/dev/null
+  cmake --build build-asan -j "$jobs"
+  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    ctest --test-dir build-asan --output-on-failure -j "$jobs" -L 'unit|integration'
+fi
+
+# The slow label (archive generator smoke pass) runs last, in the release build.
+ctest --test-dir build --output-on-failure -L slow

@@ -1,0 +1,38 @@
+// `gpq adjacent`: the sets just before and just after an epoch.
+#include "cli/context.h"
+#include "cli/output.h"
+#include "cli/params.h"
+
+namespace gpq::cli {
+
+void add_adjacent_command(CLI::App& app, Context& ctx) {
+  CLI::App* cmd = app.add_subcommand("adjacent", "Print the element sets bracketing an epoch");
+  auto norad_id = std::make_shared<std::string>();
+  auto params = std::make_shared<Params>();
+  cmd->add_option("norad_id", *norad_id, "NORAD catalog number")->required();
+  add_param(*cmd, "--epoch", "epoch", params, "ISO 8601, jd:<julian date> or unix:<seconds>")
+      ->required();
+  cmd->footer(
+      "Examples:\n"
+      "  gpq adjacent 25544 --epoch 2026-06-15T12:00:00Z\n"
+      "  gpq adjacent 25544 --epoch jd:2461207.0 --format json | jq .gap_hours");
+  cmd->callback([&ctx, norad_id, params] {
+    const auto bound = bind_adjacent(*norad_id, ctx.with_output(*params), FrontEnd::cli);
+    const Adjacent found = ctx.core().adjacent(bound.query);
+    Printer printer;
+    if (bound.format == Format::table) {
+      TableWriter table(terminal_width());
+      for (const auto* side : {&found.before, &found.after}) {
+        if (*side) {
+          table.add_set(**side);
+        }
+      }
+      table.write(printer.buffer());
+      return;
+    }
+    write_adjacent_json(found, printer.buffer());
+    printer.buffer() += '\n';
+  });
+}
+
+}  // namespace gpq::cli

@@ -1,0 +1,68 @@
+// Top-level CLI: builds the command table, parses, and maps every failure to
+// one line on stderr and an exit code.
+#include "cli/app.h"
+
+#include <cstdio>
+#include <string>
+
+#include <fmt/core.h>
+
+#include "cli/context.h"
+#include "gpq/error.h"
+
+namespace gpq::cli {
+namespace {
+
+constexpr AddCommand kCommands[] = {
+    add_gp_command,    add_history_command, add_nearest_command, add_adjacent_command,
+    add_range_command, add_catalog_command, add_sync_command,
+};
+
+int report(std::string_view message, Errc code) {
+  fmt::print(stderr, "gpq: {}\n", message);
+  return exit_code(code);
+}
+
+// CLI11 messages can span lines; the contract is one line on stderr.
+std::string one_line(std::string text) {
+  for (char& c : text) {
+    if (c == '\n') {
+      c = ' ';
+    }
+  }
+  while (!text.empty() && text.back() == ' ') {
+    text.pop_back();
+  }
+  return text;
+}
+
+}  // namespace
+
+int run(int argc, char** argv) {
+  try {
+    CLI::App app{"gpq: a local mirror of satellite element sets (GP/TLE/OMM) and SATCAT"};
+    app.name("gpq");
+    app.require_subcommand(1);
+    app.set_version_flag("--version", std::string("gpq ") + GPQ_VERSION + " (" GPQ_GIT_COMMIT ")");
+    Context ctx;
+    ctx.add_global_options(app);
+    for (const AddCommand add : kCommands) {
+      add(app, ctx);
+    }
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+      if (e.get_exit_code() == 0) {
+        return app.exit(e);
+      }
+      return report(one_line(e.what()) + " (see gpq --help)", Errc::bad_request);
+    }
+    return 0;
+  } catch (const Error& e) {
+    return report(one_line(e.what()), e.code());
+  } catch (const std::exception& e) {
+    return report(one_line(e.what()), Errc::internal);
+  }
+}
+
+}  // namespace gpq::cli

@@ -1,0 +1,53 @@
+// `gpq catalog`: SATCAT records, one by id or a search.
+#include "cli/context.h"
+#include "cli/output.h"
+#include "cli/params.h"
+
+namespace gpq::cli {
+
+void add_catalog_command(CLI::App& app, Context& ctx) {
+  CLI::App* cmd = app.add_subcommand("catalog", "Print satellite catalog (SATCAT) records");
+  auto norad_id = std::make_shared<std::string>();
+  auto params = std::make_shared<Params>();
+  cmd->add_option("norad_id", *norad_id, "NORAD catalog number (omit to search)");
+  add_param(*cmd, "--search", "search", params, "Name contains this text (any case)");
+  add_param(*cmd, "--owner", "owner", params, "Owner or country code (US, CIS, PRC, ...)");
+  add_param(*cmd, "--type", "object_type", params, "PAYLOAD, ROCKET_BODY, DEBRIS or UNKNOWN");
+  add_param(*cmd, "--launch-year", "launch_year", params, "Launched in this year");
+  cmd->add_flag_callback(
+      "--all", [params] { (*params)["active_only"] = "false"; },
+      "Include decayed objects");
+  cmd->footer(
+      "Examples:\n"
+      "  gpq catalog 25544\n"
+      "  gpq catalog --owner PRC --type PAYLOAD --launch-year 2025 --format csv\n"
+      "  gpq catalog --search vanguard --all");
+  cmd->callback([&ctx, norad_id, params] {
+    const Params all = ctx.with_output(*params);
+    if (!norad_id->empty()) {
+      const auto bound = bind_catalog_record(*norad_id, all, FrontEnd::cli);
+      const CatalogRecord record = ctx.core().catalog_record(bound.query);
+      Printer printer;
+      if (bound.format == Format::table) {
+        TableWriter table(terminal_width());
+        table.add_catalog(record);
+        table.write(printer.buffer());
+      } else if (bound.format == Format::csv) {
+        const auto writer = make_catalog_list_writer(Format::csv, true);
+        writer->begin(printer.buffer());
+        writer->record(record, printer.buffer());
+        writer->end(printer.buffer());
+      } else {
+        write_catalog_record_json(record, printer.buffer());
+        printer.buffer() += '\n';
+      }
+      return;
+    }
+    const auto bound = bind_catalog_search(all, FrontEnd::cli);
+    print_catalog_list(bound.format, [&](const CatalogVisitor& visit) {
+      return ctx.core().catalog_search(bound.query, bound.paging, visit);
+    });
+  });
+}
+
+}  // namespace gpq::cli

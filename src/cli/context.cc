@@ -1,0 +1,64 @@
+// Global options and the lazily opened database.
+#include "cli/context.h"
+
+#include "cli/output.h"
+#include "storage/database.h"
+#include "storage/sqlite_store.h"
+
+namespace gpq::cli {
+
+Context::Context() = default;
+Context::~Context() = default;
+
+void Context::add_global_options(CLI::App& app) {
+  app.add_option_function<std::string>(
+         "--db", [this](const std::string& path) { db_path_ = path; },
+         "Database file (default: $GPQ_DB, else $XDG_DATA_HOME/gpq/gpq.db)")
+      ->type_name("PATH");
+  app.add_option("--format", format_, "Output format: json, tle, 2le, xml, kvn, csv, table")
+      ->type_name("FORMAT");
+  app.add_option("--limit", limit_, "Print at most N records")->type_name("N");
+  app.add_option("--page", page_, "Page number (with --per-page; default: every record)")
+      ->type_name("N");
+  app.add_option("--per-page", per_page_, "Records per page, 1 to 500")->type_name("N");
+  app.add_flag("-q,--quiet", quiet_, "Print errors only");
+  app.add_flag("-v,--verbose", verbose_, "Print more detail (every skipped record on import)");
+}
+
+storage::Database& Context::database_for_writing() {
+  if (!database_) {
+    database_ = storage::Database::open(storage::resolve_database_path(db_path_),
+                                        storage::Database::Mode::read_write);
+  }
+  return *database_;
+}
+
+storage::Database& Context::database_for_reading() {
+  if (!database_) {
+    database_ = storage::Database::open(storage::resolve_database_path(db_path_),
+                                        storage::Database::Mode::read_only);
+  }
+  return *database_;
+}
+
+const QueryService& Context::core() {
+  if (!core_) {
+    store_ = storage::SqliteStore::open(storage::resolve_database_path(db_path_));
+    core_ = std::make_unique<QueryService>(*store_);
+  }
+  return *core_;
+}
+
+Params Context::with_output(Params params) const {
+  params["format"] = !format_.empty() ? format_ : (stdout_is_terminal() ? "table" : "json");
+  const std::pair<const char*, const std::string*> paging[] = {
+      {"limit", &limit_}, {"page", &page_}, {"per_page", &per_page_}};
+  for (const auto& [key, value] : paging) {
+    if (!value->empty()) {
+      params[key] = *value;
+    }
+  }
+  return params;
+}
+
+}  // namespace gpq::cli

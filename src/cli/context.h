@@ -1,0 +1,72 @@
+// State shared by the subcommands: the global options, the database (opened on
+// first use), and where output goes.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "gpq/query_service.h"
+#include "gpq/request.h"
+
+namespace gpq::storage {
+class Database;
+}
+
+namespace gpq::cli {
+
+class Context {
+ public:
+  Context();
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+  Context(Context&&) = delete;
+  Context& operator=(Context&&) = delete;
+
+  // Registers --db, --format, --quiet, --verbose on the top-level app.
+  void add_global_options(CLI::App& app);
+
+  // The database at --db, $GPQ_DB or the XDG default, created and migrated on first use.
+  storage::Database& database_for_writing();
+  storage::Database& database_for_reading();
+
+  // The query core over the database, opened read-only on first use.
+  const QueryService& core();
+
+  // `params` plus the global output options (--format, --limit, --page, --per-page), with the
+  // default format: table on a terminal, json otherwise.
+  Params with_output(Params params) const;
+
+  bool quiet() const { return quiet_; }
+  bool verbose() const { return verbose_; }
+  // --format as given, or empty when absent.
+  const std::string& format() const { return format_; }
+
+ private:
+  std::optional<std::string> db_path_;
+  std::string format_;
+  std::string limit_;
+  std::string page_;
+  std::string per_page_;
+  bool quiet_ = false;
+  bool verbose_ = false;
+  std::unique_ptr<storage::Database> database_;
+  std::unique_ptr<Store> store_;
+  std::unique_ptr<QueryService> core_;
+};
+
+// A subcommand's registration function, ninja-style: one row of kCommands each.
+using AddCommand = void (*)(CLI::App&, Context&);
+
+void add_gp_command(CLI::App& app, Context& ctx);
+void add_history_command(CLI::App& app, Context& ctx);
+void add_nearest_command(CLI::App& app, Context& ctx);
+void add_adjacent_command(CLI::App& app, Context& ctx);
+void add_range_command(CLI::App& app, Context& ctx);
+void add_catalog_command(CLI::App& app, Context& ctx);
+void add_sync_command(CLI::App& app, Context& ctx);
+
+}  // namespace gpq::cli

@@ -1,0 +1,56 @@
+// `gpq gp`: the current set of one object, a filtered search of current sets,
+// or (with --epoch) the snapshot of the catalog at an epoch.
+#include "cli/context.h"
+#include "cli/output.h"
+#include "cli/params.h"
+
+namespace gpq::cli {
+
+void add_gp_command(CLI::App& app, Context& ctx) {
+  CLI::App* cmd = app.add_subcommand("gp", "Print current element sets: one object, or a search");
+  auto norad_id = std::make_shared<std::string>();
+  auto params = std::make_shared<Params>();
+  cmd->add_option("norad_id", *norad_id, "NORAD catalog number (omit to search)");
+  add_param(*cmd, "--search", "search", params, "Name contains this text (any case)");
+  add_param(*cmd, "--group", "group", params,
+            "stations, starlink, oneweb, gps-ops, glo-ops, galileo, beidou, weather, geo, "
+            "active, analyst, last-30-days");
+  add_param(*cmd, "--intdes", "intdes", params, "Launch (1998-067) or piece (1998-067A)");
+  add_param(*cmd, "--ids", "norad_ids", params, "Comma-separated NORAD ids, at most 100");
+  add_param(*cmd, "--regime", "orbit_regime", params, "LEO, MEO, GEO or HEO");
+  add_param(*cmd, "--type", "object_type", params, "PAYLOAD, ROCKET_BODY, DEBRIS or UNKNOWN");
+  add_switch(*cmd, "--decayed", "decay", params, "Include decayed objects");
+  add_param(*cmd, "--epoch", "epoch", params,
+            "Snapshot: each object's set nearest this time (ISO 8601, jd:, unix:)");
+  cmd->footer(
+      "Examples:\n"
+      "  gpq gp 25544 --format tle          latest ISS set as a 3-line TLE\n"
+      "  gpq gp --group stations            current sets of the space stations\n"
+      "  gpq gp --search starlink --regime LEO --format csv > starlink.csv\n"
+      "  gpq gp --epoch 2026-06-01T00:00:00Z --type PAYLOAD --limit 20");
+  cmd->callback([&ctx, norad_id, params] {
+    const Params all = ctx.with_output(*params);
+    if (!norad_id->empty()) {
+      const auto bound = bind_latest(*norad_id, all, FrontEnd::cli);
+      print_set(bound.format, ctx.core().latest(bound.query));
+      return;
+    }
+    if (all.contains("epoch")) {
+      const auto bound = bind_snapshot(all, FrontEnd::cli);
+      print_set_list(
+          bound.format,
+          [&](const SetVisitor& visit) {
+            return ctx.core().snapshot(bound.query, bound.paging, visit);
+          },
+          nullptr);
+      return;
+    }
+    const auto bound = bind_gp_search(all, FrontEnd::cli);
+    print_set_list(
+        bound.format,
+        [&](const SetVisitor& visit) { return ctx.core().search(bound.query, bound.paging, visit); },
+        nullptr);
+  });
+}
+
+}  // namespace gpq::cli

@@ -1,0 +1,32 @@
+// `gpq nearest`: the one set closest in time to an epoch.
+#include <fmt/core.h>
+
+#include "cli/context.h"
+#include "cli/output.h"
+#include "cli/params.h"
+
+namespace gpq::cli {
+
+void add_nearest_command(CLI::App& app, Context& ctx) {
+  CLI::App* cmd = app.add_subcommand("nearest", "Print the element set closest to an epoch");
+  auto norad_id = std::make_shared<std::string>();
+  auto params = std::make_shared<Params>();
+  cmd->add_option("norad_id", *norad_id, "NORAD catalog number")->required();
+  add_param(*cmd, "--epoch", "epoch", params, "ISO 8601, jd:<julian date> or unix:<seconds>")
+      ->required();
+  add_param(*cmd, "--source", "data_source", params, "spacetrack, celestrak or all (default)");
+  cmd->footer(
+      "Examples:\n"
+      "  gpq nearest 25544 --epoch 2026-06-15T12:00:00Z --format tle\n"
+      "  gpq nearest 25544 --epoch unix:1781524800 --format json");
+  cmd->callback([&ctx, norad_id, params] {
+    const auto bound = bind_nearest(*norad_id, ctx.with_output(*params), FrontEnd::cli);
+    const Nearest found = ctx.core().nearest(bound.query);
+    if (!ctx.quiet() && bound.format == Format::table) {
+      fmt::print(stderr, "epoch delta: {:.3f} s\n", found.delta_seconds);
+    }
+    print_set(bound.format, found.set);
+  });
+}
+
+}  // namespace gpq::cli

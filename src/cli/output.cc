@@ -1,0 +1,119 @@
+// Output for the CLI: the same writers as the HTTP API, streamed to stdout.
+#include "cli/output.h"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include "gpq/error.h"
+
+namespace gpq::cli {
+namespace {
+
+constexpr int kDefaultWidth = 100;
+
+}  // namespace
+
+bool stdout_is_terminal() { return isatty(STDOUT_FILENO) == 1; }
+
+int terminal_width() {
+  if (const char* columns = std::getenv("COLUMNS")) {
+    const int value = std::atoi(columns);
+    if (value > 20) {
+      return value;
+    }
+  }
+  winsize size{};
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 20) {
+    return size.ws_col;
+  }
+  return kDefaultWidth;
+}
+
+void Printer::flush() {
+  if (!buffer_.empty()) {
+    const std::size_t written = std::fwrite(buffer_.data(), 1, buffer_.size(), stdout);
+    buffer_.clear();
+    if (written == 0 || std::fflush(stdout) != 0) {
+      // A closed pipe (`gpq history ... | head`) ends the output quietly.
+      std::exit(0);
+    }
+  }
+}
+
+void print_set_list(Format format, const SetListRun& run, const HistoryMeta* meta) {
+  Printer printer;
+  std::string& out = printer.buffer();
+  if (format == Format::table) {
+    TableWriter table(terminal_width());
+    run([&](const ElementSet& set) { table.add_set(set); });
+    table.write(out);
+    return;
+  }
+  if (format == Format::tle || format == Format::two_le) {
+    // Refuse a list holding a high catalog number before printing any of it.
+    run([](const ElementSet& set) {
+      if (set.norad_id > kMaxTleOutputId) {
+        fail(Errc::bad_request,
+             "NORAD {} is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or kvn",
+             set.norad_id);
+      }
+    });
+  }
+  const auto writer = make_set_list_writer(format);
+  if (format == Format::json) {
+    out += "{\"data\":";
+  }
+  writer->begin(out);
+  const PageInfo page = run([&](const ElementSet& set) {
+    writer->set(set, out);
+    printer.maybe_flush();
+  });
+  writer->end(out);
+  if (format == Format::json) {
+    write_pagination_tail(page, meta, out);
+    out += '\n';
+  }
+}
+
+void print_catalog_list(Format format, const CatalogListRun& run) {
+  Printer printer;
+  std::string& out = printer.buffer();
+  if (format == Format::table) {
+    TableWriter table(terminal_width());
+    run([&](const CatalogRecord& record) { table.add_catalog(record); });
+    table.write(out);
+    return;
+  }
+  const auto writer = make_catalog_list_writer(format, false);
+  if (format == Format::json) {
+    out += "{\"data\":";
+  }
+  writer->begin(out);
+  const PageInfo page = run([&](const CatalogRecord& record) {
+    writer->record(record, out);
+    printer.maybe_flush();
+  });
+  writer->end(out);
+  if (format == Format::json) {
+    write_pagination_tail(page, nullptr, out);
+    out += '\n';
+  }
+}
+
+void print_set(Format format, const ElementSet& set) {
+  Printer printer;
+  if (format == Format::table) {
+    TableWriter table(terminal_width());
+    table.add_set(set);
+    table.write(printer.buffer());
+    return;
+  }
+  write_set(format, set, printer.buffer());
+  if (format == Format::json) {
+    printer.buffer() += '\n';
+  }
+}
+
+}  // namespace gpq::cli

@@ -1,0 +1,51 @@
+// Where CLI results go: stdout in large writes, the default format for a
+// terminal or a pipe, and the streaming of long lists in flat memory.
+#pragma once
+
+#include <cstdio>
+#include <functional>
+#include <string>
+
+#include "gpq/format.h"
+#include "gpq/query.h"
+
+namespace gpq::cli {
+
+bool stdout_is_terminal();
+// Columns of the terminal on stdout ($COLUMNS, then the tty), 100 when unknown.
+int terminal_width();
+
+// Buffers output and writes it to stdout whenever it passes a threshold.
+class Printer {
+ public:
+  Printer() { buffer_.reserve(kFlushBytes * 2); }
+  ~Printer() { flush(); }
+  Printer(const Printer&) = delete;
+  Printer& operator=(const Printer&) = delete;
+  Printer(Printer&&) = delete;
+  Printer& operator=(Printer&&) = delete;
+
+  std::string& buffer() { return buffer_; }
+  void maybe_flush() {
+    if (buffer_.size() >= kFlushBytes) {
+      flush();
+    }
+  }
+  void flush();
+
+ private:
+  static constexpr std::size_t kFlushBytes = 64 * 1024;
+  std::string buffer_;
+};
+
+// Runs a list query and prints its rows in `format` as they arrive. `run` calls the
+// query core with the visitor it is given and returns the pagination facts.
+using SetListRun = std::function<PageInfo(const SetVisitor&)>;
+void print_set_list(Format format, const SetListRun& run, const HistoryMeta* meta);
+
+using CatalogListRun = std::function<PageInfo(const CatalogVisitor&)>;
+void print_catalog_list(Format format, const CatalogListRun& run);
+
+void print_set(Format format, const ElementSet& set);
+
+}  // namespace gpq::cli

@@ -1,0 +1,28 @@
+// Collecting CLI arguments into the query core's Params, under the same keys the
+// HTTP API uses, so both front ends bind through the same functions.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "gpq/request.h"
+
+namespace gpq::cli {
+
+// Adds an option (or a positional, when `flag` has no leading '-') whose text is stored
+// as (*params)[key].
+inline CLI::Option* add_param(CLI::App& cmd, const std::string& flag, const std::string& key,
+                              const std::shared_ptr<Params>& params, const std::string& help) {
+  return cmd.add_option_function<std::string>(
+      flag, [params, key](const std::string& value) { (*params)[key] = value; }, help);
+}
+
+// A boolean switch that stores "true" under `key` when given.
+inline CLI::Option* add_switch(CLI::App& cmd, const std::string& flag, const std::string& key,
+                               const std::shared_ptr<Params>& params, const std::string& help) {
+  return cmd.add_flag_callback(flag, [params, key] { (*params)[key] = "true"; }, help);
+}
+
+}  // namespace gpq::cli

@@ -1,0 +1,164 @@
+// The query core: turns requests into store reads, applies the rules of
+// DECISIONS.md that are not storage (ties, defaults, not-found), and pages.
+#include "gpq/query_service.h"
+
+#include <chrono>
+#include <cmath>
+
+#include "gpq/error.h"
+
+namespace gpq {
+namespace {
+
+constexpr std::int64_t kMicrosPerHour = 3600 * kMicrosPerSecond;
+
+// The rows a Paging selects out of `total`, and the pagination facts to report.
+struct Selection {
+  Window window;
+  PageInfo info;
+};
+
+Selection select(const Paging& paging, std::int64_t total) {
+  Selection s;
+  if (paging.all) {
+    s.window = {0, paging.limit.value_or(-1)};
+    const std::int64_t shown = paging.limit ? std::min(*paging.limit, total) : total;
+    s.info = {total, 1, shown, total == 0 ? 0 : 1};
+    return s;
+  }
+  std::int64_t per_page = paging.per_page;
+  s.window = {(paging.page - 1) * per_page, per_page};
+  if (paging.limit) {
+    s.window.limit = std::min(per_page, *paging.limit);
+  }
+  s.info = {total, paging.page, per_page, (total + per_page - 1) / per_page};
+  return s;
+}
+
+[[noreturn]] void no_sets(std::int32_t norad_id) {
+  fail(Errc::not_found, "no element sets for NORAD {}", norad_id);
+}
+
+}  // namespace
+
+TimePoint system_now() {
+  const auto since_epoch = std::chrono::system_clock::now().time_since_epoch();
+  return TimePoint::from_unix_micros(
+      std::chrono::duration_cast<std::chrono::microseconds>(since_epoch).count());
+}
+
+ElementSet QueryService::latest(std::int32_t norad_id) const {
+  if (auto set = store_.latest(norad_id, SourceFilter::all)) {
+    return std::move(*set);
+  }
+  no_sets(norad_id);
+}
+
+PageInfo QueryService::search(const GpFilter& filter, const Paging& paging,
+                              const SetVisitor& visit) const {
+  const Selection s = select(paging, store_.count_current(filter));
+  if (s.window.offset < s.info.total) {
+    store_.current(filter, s.window, visit);
+  }
+  return s.info;
+}
+
+PageInfo QueryService::snapshot(const SnapshotQuery& query, const Paging& paging,
+                                const SetVisitor& visit) const {
+  if (!query.epoch) {
+    GpFilter filter;
+    filter.object_type = query.object_type;
+    filter.orbit_regime = query.orbit_regime;
+    return search(filter, paging, visit);
+  }
+  const Selection s = select(paging, store_.count_snapshot(query));
+  if (s.window.offset < s.info.total) {
+    store_.snapshot(query, s.window, visit);
+  }
+  return s.info;
+}
+
+PageInfo QueryService::history(const HistoryQuery& query, const Paging& paging,
+                               const SetVisitor& visit, HistoryMeta* meta) const {
+  const TimePoint start = query.start.value_or(TimePoint::from_unix_micros(INT64_MIN / 2));
+  const TimePoint end = query.end.value_or(now());
+  const SetStats stats = store_.history_stats(query.norad_id, start, end, query.source);
+  if (stats.count == 0) {
+    fail(Errc::not_found, "no element sets for NORAD {} between {} and {}", query.norad_id,
+         query.start ? format_iso8601_millis(start) : std::string("its first set"),
+         format_iso8601_millis(end));
+  }
+  const Selection s = select(paging, stats.count);
+  if (meta != nullptr) {
+    meta->norad_id = query.norad_id;
+    meta->total_elsets = stats.count;
+    meta->earliest_epoch = stats.earliest;
+    meta->latest_epoch = stats.latest;
+    const auto newest = store_.latest(query.norad_id, query.source);
+    meta->object_name = newest ? newest->object_name : std::string();
+  }
+  if (s.window.offset < s.info.total) {
+    store_.history(query.norad_id, start, end, query.source, s.window, visit);
+  }
+  return s.info;
+}
+
+Nearest QueryService::nearest(const NearestQuery& query) const {
+  auto before = store_.at_or_before(query.norad_id, query.epoch, query.source);
+  auto after = store_.after(query.norad_id, query.epoch, query.source);
+  if (!before && !after) {
+    no_sets(query.norad_id);
+  }
+  const auto gap = [&](const ElementSet& set) {
+    return std::llabs(set.epoch.unix_micros() - query.epoch.unix_micros());
+  };
+  // A tie goes to the earlier set: `before` wins unless `after` is strictly closer.
+  ElementSet chosen = (!before || (after && gap(*after) < gap(*before))) ? std::move(*after)
+                                                                        : std::move(*before);
+  const double delta =
+      static_cast<double>(chosen.epoch.unix_micros() - query.epoch.unix_micros()) / 1e6;
+  return Nearest{std::move(chosen), delta};
+}
+
+Adjacent QueryService::adjacent(const AdjacentQuery& query) const {
+  Adjacent result;
+  result.before = store_.at_or_before(query.norad_id, query.epoch, SourceFilter::all);
+  result.after = store_.after(query.norad_id, query.epoch, SourceFilter::all);
+  if (!result.before && !result.after) {
+    no_sets(query.norad_id);
+  }
+  if (result.before && result.after) {
+    result.gap_hours = static_cast<double>(result.after->epoch.unix_micros() -
+                                           result.before->epoch.unix_micros()) /
+                       static_cast<double>(kMicrosPerHour);
+  }
+  return result;
+}
+
+RangeInfo QueryService::range(std::int32_t norad_id) const {
+  const SetStats stats =
+      store_.history_stats(norad_id, TimePoint::from_unix_micros(INT64_MIN / 2),
+                           TimePoint::from_unix_micros(INT64_MAX / 2), SourceFilter::all);
+  if (stats.count == 0) {
+    no_sets(norad_id);
+  }
+  return RangeInfo{norad_id, stats.count, stats.distinct_years, *stats.earliest, *stats.latest};
+}
+
+CatalogRecord QueryService::catalog_record(std::int32_t norad_id) const {
+  if (auto record = store_.catalog_record(norad_id)) {
+    return std::move(*record);
+  }
+  fail(Errc::not_found, "NORAD {} is not in the catalog", norad_id);
+}
+
+PageInfo QueryService::catalog_search(const CatalogFilter& filter, const Paging& paging,
+                                      const CatalogVisitor& visit) const {
+  const Selection s = select(paging, store_.count_catalog(filter));
+  if (s.window.offset < s.info.total) {
+    store_.catalog(filter, s.window, visit);
+  }
+  return s.info;
+}
+
+}  // namespace gpq

@@ -1,0 +1,361 @@
+// Binding of request parameters: every check and its message lives here, so the
+// CLI and the HTTP API reject the same input with the same words.
+#include "gpq/request.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "core/text.h"
+#include "gpq/error.h"
+
+namespace gpq {
+namespace {
+
+std::string shown(std::string_view text) {
+  return text.size() > 40 ? std::string(text.substr(0, 40)) + "..." : std::string(text);
+}
+
+const std::string* find(const Params& params, std::string_view key) {
+  const auto it = params.find(key);
+  return it == params.end() ? nullptr : &it->second;
+}
+
+std::optional<std::int64_t> parse_whole(std::string_view text) {
+  if (text.empty() || text.size() > 18 ||
+      !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return std::nullopt;
+  }
+  std::int64_t value = 0;
+  std::from_chars(text.data(), text.data() + text.size(), value);
+  return value;
+}
+
+std::int32_t parse_norad(std::string_view parameter, std::string_view text) {
+  const auto value = parse_whole(trim(text));
+  if (!value || *value < 1 || *value > kMaxNoradId) {
+    fail(Errc::bad_request,
+         "parameter '{}': '{}' is not a NORAD catalog number (a whole number from 1 to "
+         "999999999)",
+         parameter, shown(text));
+  }
+  return static_cast<std::int32_t>(*value);
+}
+
+bool parse_bool(std::string_view parameter, std::string_view text) {
+  if (iequals(text, "true") || text == "1" || iequals(text, "yes")) {
+    return true;
+  }
+  if (iequals(text, "false") || text == "0" || iequals(text, "no")) {
+    return false;
+  }
+  fail(Errc::bad_request, "parameter '{}': '{}' is not a boolean; use true or false", parameter,
+       shown(text));
+}
+
+Format bind_format(const Params& params, FrontEnd end, std::initializer_list<Format> allowed) {
+  const std::string* text = find(params, "format");
+  const Format fallback = end == FrontEnd::cli ? Format::table : Format::json;
+  if (text == nullptr || text->empty()) {
+    return fallback;
+  }
+  const std::optional<Format> format = parse_format(*text);
+  const bool permitted =
+      format && (std::find(allowed.begin(), allowed.end(), *format) != allowed.end() ||
+                 (*format == Format::table && end == FrontEnd::cli));
+  if (!permitted) {
+    std::string names;
+    for (const Format f : allowed) {
+      names += names.empty() ? "" : ", ";
+      names += to_string(f);
+    }
+    fail(Errc::bad_request, "parameter 'format': '{}' is not available here; use one of: {}",
+         shown(*text), names);
+  }
+  return *format;
+}
+
+constexpr std::initializer_list<Format> kSetFormats = {Format::json, Format::tle, Format::two_le,
+                                                       Format::xml,  Format::kvn, Format::csv};
+
+Paging bind_paging(const Params& params, FrontEnd end, std::string_view narrow_hint) {
+  Paging paging;
+  const std::string* page = find(params, "page");
+  const std::string* per_page = find(params, "per_page");
+  const std::string* limit = find(params, "limit");
+  if (end == FrontEnd::cli && page == nullptr && per_page == nullptr) {
+    paging.all = true;
+  }
+  if (page != nullptr) {
+    const auto value = parse_whole(*page);
+    if (!value || *value < 1) {
+      fail(Errc::bad_request, "parameter 'page': '{}' must be a whole number >= 1", shown(*page));
+    }
+    paging.page = *value;
+  }
+  if (per_page != nullptr) {
+    const auto value = parse_whole(*per_page);
+    if (!value || *value < 1 || *value > kMaxPerPage) {
+      fail(Errc::bad_request, "parameter 'per_page': '{}' must be a whole number from 1 to {}",
+           shown(*per_page), kMaxPerPage);
+    }
+    paging.per_page = *value;
+  }
+  if (limit != nullptr) {
+    const auto value = parse_whole(*limit);
+    if (!value || *value < 1) {
+      fail(Errc::bad_request, "parameter 'limit': '{}' must be a whole number >= 1",
+           shown(*limit));
+    }
+    paging.limit = *value;
+  }
+  if (!paging.all) {
+    const std::int64_t offset = (paging.page - 1) * paging.per_page;
+    if (paging.page > kMaxOffset + 1 || offset > kMaxOffset) {
+      fail(Errc::bad_request,
+           "page {} with per_page {} starts at record {}, beyond the limit of {} records; {}",
+           paging.page, paging.per_page, offset, kMaxOffset, narrow_hint);
+    }
+  }
+  return paging;
+}
+
+constexpr std::string_view kNarrowFilters = "narrow the query with filters";
+
+std::optional<TimePoint> bind_date(const Params& params, std::string_view key) {
+  const std::string* text = find(params, key);
+  if (text == nullptr) {
+    return std::nullopt;
+  }
+  return parse_date(key, *text);
+}
+
+TimePoint require_date(const Params& params, std::string_view key) {
+  if (const auto date = bind_date(params, key)) {
+    return *date;
+  }
+  fail(Errc::bad_request,
+       "parameter '{}' is required: ISO 8601 (2024-01-01T00:00:00Z), jd:<julian date> or "
+       "unix:<seconds>",
+       key);
+}
+
+SourceFilter bind_source(const Params& params) {
+  const std::string* text = find(params, "data_source");
+  if (text == nullptr || iequals(*text, "all")) {
+    return SourceFilter::all;
+  }
+  if (const auto source = parse_data_source(*text)) {
+    return *source == DataSource::spacetrack ? SourceFilter::spacetrack : SourceFilter::celestrak;
+  }
+  fail(Errc::bad_request,
+       "parameter 'data_source': '{}' is not a source; use spacetrack (source_a), celestrak "
+       "(source_b) or all",
+       shown(*text));
+}
+
+std::optional<ObjectType> bind_object_type(const Params& params) {
+  const std::string* text = find(params, "object_type");
+  if (text == nullptr) {
+    return std::nullopt;
+  }
+  const auto type = parse_object_type(*text);
+  if (!type || text->find('/') != std::string::npos) {
+    fail(Errc::bad_request,
+         "parameter 'object_type': '{}' is not an object type; use PAYLOAD, ROCKET_BODY, "
+         "DEBRIS or UNKNOWN",
+         shown(*text));
+  }
+  return type;
+}
+
+std::optional<OrbitRegime> bind_regime(const Params& params) {
+  const std::string* text = find(params, "orbit_regime");
+  if (text == nullptr) {
+    return std::nullopt;
+  }
+  const auto regime = parse_orbit_regime(*text);
+  if (!regime) {
+    fail(Errc::bad_request,
+         "parameter 'orbit_regime': '{}' is not an orbit regime; use LEO, MEO, GEO or HEO",
+         shown(*text));
+  }
+  return regime;
+}
+
+std::optional<std::string> bind_text(const Params& params, std::string_view key) {
+  const std::string* text = find(params, key);
+  if (text == nullptr) {
+    return std::nullopt;
+  }
+  const std::string_view value = trim(*text);
+  if (value.empty() || value.size() > 100) {
+    fail(Errc::bad_request, "parameter '{}': give 1 to 100 characters", key);
+  }
+  return std::string(value);
+}
+
+// `1998-067` or `1998-067A` (1-3 piece letters); upper-cased.
+std::optional<std::string> bind_intdes(const Params& params) {
+  auto text = bind_text(params, "intdes");
+  if (!text) {
+    return std::nullopt;
+  }
+  std::string& s = *text;
+  std::transform(s.begin(), s.end(), s.begin(), [](char c) {
+    return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c;
+  });
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  bool valid = s.size() >= 8 && s.size() <= 11 && s[4] == '-';
+  for (std::size_t i = 0; valid && i < s.size(); ++i) {
+    valid = i == 4 || (i < 8 ? digit(s[i]) : (s[i] >= 'A' && s[i] <= 'Z'));
+  }
+  if (!valid) {
+    fail(Errc::bad_request,
+         "parameter 'intdes': '{}' is not an international designator; use a launch "
+         "(1998-067) or a piece (1998-067A)",
+         shown(s));
+  }
+  return text;
+}
+
+std::vector<std::int32_t> bind_norad_list(const Params& params) {
+  std::vector<std::int32_t> ids;
+  const std::string* text = find(params, "norad_ids");
+  if (text == nullptr) {
+    return ids;
+  }
+  std::string_view rest = *text;
+  while (!rest.empty() || ids.empty()) {
+    const std::size_t comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    if (ids.size() == kMaxNoradIds) {
+      fail(Errc::bad_request, "parameter 'norad_ids': at most {} ids per request",
+           kMaxNoradIds);
+    }
+    ids.push_back(parse_norad("norad_ids", item));
+    if (comma == std::string_view::npos) {
+      break;
+    }
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
+}
+
+std::optional<std::string> bind_group(const Params& params) {
+  const std::string* text = find(params, "group");
+  if (text == nullptr) {
+    return std::nullopt;
+  }
+  for (const std::string_view group : kGroups) {
+    if (iequals(*text, group)) {
+      return std::string(group);
+    }
+  }
+  std::string names;
+  for (const std::string_view group : kGroups) {
+    names += names.empty() ? "" : ", ";
+    names += group;
+  }
+  fail(Errc::bad_request, "parameter 'group': '{}' is not a group; use one of: {}", shown(*text),
+       names);
+}
+
+}  // namespace
+
+std::int32_t bind_norad_id(std::string_view text) { return parse_norad("norad_id", text); }
+
+Bound<std::int32_t> bind_latest(std::string_view norad_id, const Params& params, FrontEnd end) {
+  return {bind_norad_id(norad_id), bind_format(params, end, kSetFormats), {}};
+}
+
+Bound<GpFilter> bind_gp_search(const Params& params, FrontEnd end) {
+  Bound<GpFilter> bound;
+  bound.query.search = bind_text(params, "search");
+  bound.query.group = bind_group(params);
+  bound.query.intdes = bind_intdes(params);
+  bound.query.norad_ids = bind_norad_list(params);
+  bound.query.orbit_regime = bind_regime(params);
+  bound.query.object_type = bind_object_type(params);
+  if (const std::string* decay = find(params, "decay")) {
+    bound.query.include_decayed = parse_bool("decay", *decay);
+  }
+  bound.format = bind_format(params, end, kSetFormats);
+  bound.paging = bind_paging(params, end, kNarrowFilters);
+  return bound;
+}
+
+Bound<SnapshotQuery> bind_snapshot(const Params& params, FrontEnd end) {
+  Bound<SnapshotQuery> bound;
+  bound.query.epoch = bind_date(params, "epoch");
+  bound.query.object_type = bind_object_type(params);
+  bound.query.orbit_regime = bind_regime(params);
+  bound.format = bind_format(params, end, kSetFormats);
+  bound.paging = bind_paging(params, end, kNarrowFilters);
+  return bound;
+}
+
+Bound<HistoryQuery> bind_history(std::string_view norad_id, const Params& params, FrontEnd end) {
+  Bound<HistoryQuery> bound;
+  bound.query.norad_id = bind_norad_id(norad_id);
+  bound.query.start = bind_date(params, "start");
+  bound.query.end = bind_date(params, "end");
+  if (bound.query.start && bound.query.end && *bound.query.start > *bound.query.end) {
+    fail(Errc::bad_request, "parameter 'start' is after 'end'; give start <= end");
+  }
+  bound.query.source = bind_source(params);
+  bound.format = bind_format(params, end, kSetFormats);
+  bound.paging = bind_paging(params, end, "narrow the range with start and end");
+  return bound;
+}
+
+Bound<NearestQuery> bind_nearest(std::string_view norad_id, const Params& params, FrontEnd end) {
+  Bound<NearestQuery> bound;
+  bound.query.norad_id = bind_norad_id(norad_id);
+  bound.query.epoch = require_date(params, "epoch");
+  bound.query.source = bind_source(params);
+  bound.format = bind_format(params, end, kSetFormats);
+  return bound;
+}
+
+Bound<AdjacentQuery> bind_adjacent(std::string_view norad_id, const Params& params,
+                                   FrontEnd end) {
+  Bound<AdjacentQuery> bound;
+  bound.query.norad_id = bind_norad_id(norad_id);
+  bound.query.epoch = require_date(params, "epoch");
+  bound.format = bind_format(params, end, {Format::json});
+  return bound;
+}
+
+Bound<std::int32_t> bind_range(std::string_view norad_id, const Params& params, FrontEnd end) {
+  return {bind_norad_id(norad_id), bind_format(params, end, {Format::json}), {}};
+}
+
+Bound<std::int32_t> bind_catalog_record(std::string_view norad_id, const Params& params,
+                                        FrontEnd end) {
+  return {bind_norad_id(norad_id), bind_format(params, end, {Format::json, Format::csv}), {}};
+}
+
+Bound<CatalogFilter> bind_catalog_search(const Params& params, FrontEnd end) {
+  Bound<CatalogFilter> bound;
+  bound.query.search = bind_text(params, "search");
+  bound.query.owner = bind_text(params, "owner");
+  bound.query.object_type = bind_object_type(params);
+  if (const std::string* year = find(params, "launch_year")) {
+    const auto value = parse_whole(*year);
+    if (!value || *value < 1957 || *value > 2200) {
+      fail(Errc::bad_request, "parameter 'launch_year': '{}' must be a year from 1957",
+           shown(*year));
+    }
+    bound.query.launch_year = static_cast<int>(*value);
+  }
+  if (const std::string* active = find(params, "active_only")) {
+    bound.query.active_only = parse_bool("active_only", *active);
+  }
+  bound.format = bind_format(params, end, {Format::json, Format::csv});
+  bound.paging = bind_paging(params, end, kNarrowFilters);
+  return bound;
+}
+
+}  // namespace gpq

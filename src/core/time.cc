@@ -1,0 +1,247 @@
+// Civil-time conversion, ISO 8601 parsing and printing, and the date parameter
+// parser shared by the CLI and the HTTP API.
+#include "gpq/time.h"
+
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <string>
+
+#include <fmt/core.h>
+
+#include "gpq/error.h"
+
+namespace gpq {
+namespace {
+
+constexpr double kJulianDateOfUnixEpoch = 2440587.5;
+constexpr int kMinYear = 1900;
+constexpr int kMaxYear = 2200;
+
+std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+  const std::int64_t q = a / b;
+  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+// Reads exactly `width` digits at `pos`, advancing it.
+bool read_digits(std::string_view text, std::size_t& pos, int width, int& value) {
+  if (pos + static_cast<std::size_t>(width) > text.size()) {
+    return false;
+  }
+  value = 0;
+  for (int i = 0; i < width; ++i) {
+    const char c = text[pos + static_cast<std::size_t>(i)];
+    if (c < '0' || c > '9') {
+      return false;
+    }
+    value = value * 10 + (c - '0');
+  }
+  pos += static_cast<std::size_t>(width);
+  return true;
+}
+
+bool valid_date(int year, int month, int day) {
+  using namespace std::chrono;
+  const year_month_day ymd{std::chrono::year{year}, std::chrono::month{static_cast<unsigned>(month)},
+                           std::chrono::day{static_cast<unsigned>(day)}};
+  return ymd.ok();
+}
+
+// ISO 8601 date, date-time, optional fraction (any number of digits, kept to the
+// microsecond, rounded half up), optional `Z` or ±hh:mm / ±hhmm offset.
+std::optional<TimePoint> parse_iso(std::string_view text) {
+  std::size_t pos = 0;
+  CivilTime c;
+  if (!read_digits(text, pos, 4, c.year) || pos >= text.size() || text[pos++] != '-' ||
+      !read_digits(text, pos, 2, c.month) || pos >= text.size() || text[pos++] != '-' ||
+      !read_digits(text, pos, 2, c.day)) {
+    return std::nullopt;
+  }
+  if (c.year < kMinYear || c.year > kMaxYear || c.month < 1 || c.month > 12 ||
+      !valid_date(c.year, c.month, c.day)) {
+    return std::nullopt;
+  }
+  std::int64_t offset_seconds = 0;
+  std::int64_t extra_micros = 0;
+  if (pos < text.size() && (text[pos] == 'T' || text[pos] == 't' || text[pos] == ' ')) {
+    ++pos;
+    if (!read_digits(text, pos, 2, c.hour) || pos >= text.size() || text[pos++] != ':' ||
+        !read_digits(text, pos, 2, c.minute)) {
+      return std::nullopt;
+    }
+    if (pos < text.size() && text[pos] == ':') {
+      ++pos;
+      if (!read_digits(text, pos, 2, c.second)) {
+        return std::nullopt;
+      }
+      if (pos < text.size() && text[pos] == '.') {
+        ++pos;
+        const std::size_t start = pos;
+        while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') {
+          const std::size_t index = pos - start;
+          const int digit = text[pos] - '0';
+          if (index < 6) {
+            c.micros = c.micros * 10 + digit;
+          } else if (index == 6 && digit >= 5) {
+            extra_micros = 1;  // the first dropped digit rounds half up
+          }
+          ++pos;
+        }
+        for (std::size_t i = pos - start; i < 6; ++i) {
+          c.micros *= 10;
+        }
+        if (pos == start) {
+          return std::nullopt;
+        }
+      }
+    }
+    if (c.hour > 23 || c.minute > 59 || c.second > 60) {
+      return std::nullopt;
+    }
+    if (pos < text.size() && (text[pos] == 'Z' || text[pos] == 'z')) {
+      ++pos;
+    } else if (pos < text.size() && (text[pos] == '+' || text[pos] == '-')) {
+      const int sign = text[pos++] == '-' ? -1 : 1;
+      int hours = 0;
+      int minutes = 0;
+      if (!read_digits(text, pos, 2, hours)) {
+        return std::nullopt;
+      }
+      if (pos < text.size() && text[pos] == ':') {
+        ++pos;
+      }
+      if (pos < text.size() && !read_digits(text, pos, 2, minutes)) {
+        return std::nullopt;
+      }
+      if (hours > 23 || minutes > 59) {
+        return std::nullopt;
+      }
+      offset_seconds = sign * (hours * 3600 + minutes * 60);
+    }
+  } else if (pos < text.size() && (text[pos] == 'Z' || text[pos] == 'z')) {
+    ++pos;
+  }
+  if (pos != text.size()) {
+    return std::nullopt;
+  }
+  const TimePoint local = from_civil(c);
+  return TimePoint::from_unix_micros(local.unix_micros() - offset_seconds * kMicrosPerSecond +
+                                     extra_micros);
+}
+
+std::optional<double> parse_plain_number(std::string_view text) {
+  if (text.empty() || text.size() > 40) {
+    return std::nullopt;
+  }
+  double value = 0;
+  const char* first = text.data();
+  if (*first == '+') {
+    ++first;
+  }
+  const auto [end, error] = std::from_chars(first, text.data() + text.size(), value,
+                                            std::chars_format::fixed);
+  if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::optional<TimePoint> from_unix_seconds(double seconds) {
+  const double micros = std::round(seconds * 1e6);
+  const double lo = static_cast<double>(from_civil({kMinYear, 1, 1}).unix_micros());
+  const double hi = static_cast<double>(from_civil({kMaxYear, 12, 31, 23, 59, 59}).unix_micros());
+  if (!(micros >= lo && micros <= hi)) {
+    return std::nullopt;
+  }
+  return TimePoint::from_unix_micros(static_cast<std::int64_t>(micros));
+}
+
+}  // namespace
+
+double TimePoint::julian_date() const {
+  return kJulianDateOfUnixEpoch + static_cast<double>(micros_) / static_cast<double>(kMicrosPerDay);
+}
+
+CivilTime to_civil(TimePoint t) {
+  using namespace std::chrono;
+  const std::int64_t micros = t.unix_micros();
+  const std::int64_t days = floor_div(micros, kMicrosPerDay);
+  std::int64_t of_day = micros - days * kMicrosPerDay;
+  const year_month_day ymd{sys_days{std::chrono::days{days}}};
+  CivilTime c;
+  c.year = static_cast<int>(ymd.year());
+  c.month = static_cast<int>(static_cast<unsigned>(ymd.month()));
+  c.day = static_cast<int>(static_cast<unsigned>(ymd.day()));
+  c.hour = static_cast<int>(of_day / (3600 * kMicrosPerSecond));
+  of_day %= 3600 * kMicrosPerSecond;
+  c.minute = static_cast<int>(of_day / (60 * kMicrosPerSecond));
+  of_day %= 60 * kMicrosPerSecond;
+  c.second = static_cast<int>(of_day / kMicrosPerSecond);
+  c.micros = static_cast<int>(of_day % kMicrosPerSecond);
+  return c;
+}
+
+TimePoint from_civil(const CivilTime& c) {
+  using namespace std::chrono;
+  const sys_days day{year_month_day{std::chrono::year{c.year},
+                                    std::chrono::month{static_cast<unsigned>(c.month)},
+                                    std::chrono::day{static_cast<unsigned>(c.day)}}};
+  const std::int64_t days = day.time_since_epoch().count();
+  return TimePoint::from_unix_micros(days * kMicrosPerDay +
+                                     ((c.hour * 60LL + c.minute) * 60 + c.second) *
+                                         kMicrosPerSecond +
+                                     c.micros);
+}
+
+int day_of_year(TimePoint t) {
+  const CivilTime c = to_civil(t);
+  const TimePoint jan1 = from_civil({c.year, 1, 1});
+  return static_cast<int>(floor_div(t.unix_micros() - jan1.unix_micros(), kMicrosPerDay)) + 1;
+}
+
+std::optional<TimePoint> parse_iso8601(std::string_view text) { return parse_iso(text); }
+
+TimePoint parse_date(std::string_view parameter, std::string_view text) {
+  std::optional<TimePoint> parsed;
+  if (text.starts_with("jd:")) {
+    if (const auto jd = parse_plain_number(text.substr(3))) {
+      // Split to keep microsecond precision: the integer day and the fraction separately.
+      const double whole = std::floor(*jd);
+      const double days = whole - kJulianDateOfUnixEpoch;
+      parsed = from_unix_seconds(days * 86400.0 + (*jd - whole) * 86400.0);
+    }
+  } else if (text.starts_with("unix:")) {
+    if (const auto seconds = parse_plain_number(text.substr(5))) {
+      parsed = from_unix_seconds(*seconds);
+    }
+  } else {
+    parsed = parse_iso(text);
+  }
+  if (!parsed) {
+    fail(Errc::bad_request,
+         "parameter '{}': '{}' is not a date; expected ISO 8601 (2024-01-01T00:00:00Z), "
+         "jd:<julian date> or unix:<seconds>",
+         parameter, text.size() > 64 ? std::string(text.substr(0, 64)) + "..." : std::string(text));
+  }
+  return *parsed;
+}
+
+std::string format_iso8601_millis(TimePoint t) {
+  const std::int64_t millis = floor_div(t.unix_micros() + 500, 1000);
+  const CivilTime c = to_civil(TimePoint::from_unix_micros(millis * 1000));
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", c.year, c.month, c.day, c.hour,
+                     c.minute, c.second, c.micros / 1000);
+}
+
+std::string format_iso8601_micros(TimePoint t) {
+  const CivilTime c = to_civil(t);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:06}", c.year, c.month, c.day, c.hour,
+                     c.minute, c.second, c.micros);
+}
+
+std::string format_date(TimePoint t) {
+  const CivilTime c = to_civil(t);
+  return fmt::format("{:04}-{:02}-{:02}", c.year, c.month, c.day);
+}
+
+}  // namespace gpq

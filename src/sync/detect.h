@@ -1,0 +1,15 @@
+// Recognises an import file's kind from its first bytes, never from its name.
+#pragma once
+
+#include <string_view>
+
+namespace gpq::sync {
+
+enum class FileKind { tle, json, omm_csv, satcat_csv, omm_xml, omm_kvn, unknown };
+
+std::string_view to_string(FileKind kind) noexcept;
+
+// `head` is the start of the decompressed content (a few KiB are enough).
+FileKind detect_kind(std::string_view head) noexcept;
+
+}  // namespace gpq::sync

@@ -1,0 +1,62 @@
+// Byte and line streams over import files: plain, .gz or .xz, detected from the
+// magic bytes, read in fixed-size chunks so memory stays flat in the file size.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace gpq::sync {
+
+// A forward-only byte source. read() returns 0 only at the end.
+// Throws Error{bad_request} when the file cannot be opened or is corrupt (bad gzip/xz data).
+class ByteStream {
+ public:
+  virtual ~ByteStream() = default;
+  ByteStream() = default;
+  ByteStream(const ByteStream&) = delete;
+  ByteStream& operator=(const ByteStream&) = delete;
+  ByteStream(ByteStream&&) = delete;
+  ByteStream& operator=(ByteStream&&) = delete;
+
+  virtual std::size_t read(char* buffer, std::size_t capacity) = 0;
+  // Compressed bytes consumed from the underlying file so far (for progress and run records).
+  virtual std::uint64_t bytes_consumed() const = 0;
+};
+
+// Opens `path`, decompressing .gz/.xz transparently (by content, not by name).
+std::unique_ptr<ByteStream> open_file(const std::filesystem::path& path);
+// A stream over bytes held in memory (tests, HTTP bodies). `bytes` is copied.
+std::unique_ptr<ByteStream> open_bytes(std::string bytes);
+
+// Reads lines (LF or CRLF; the terminator is not returned). A line longer than
+// kMaxLineBytes is returned cut to that length with `truncated()` true, the rest
+// discarded, so one monstrous line cannot exhaust memory.
+class LineReader {
+ public:
+  static constexpr std::size_t kMaxLineBytes = 1 << 20;
+
+  explicit LineReader(ByteStream& in) : in_(in) {}
+
+  // False at the end of input. `line` stays valid until the next call.
+  bool next(std::string_view& line);
+  // 1-based number of the line last returned.
+  std::uint64_t line_number() const { return line_number_; }
+  bool truncated() const { return truncated_; }
+
+ private:
+  bool fill();
+
+  ByteStream& in_;
+  std::string buffer_;
+  std::size_t begin_ = 0;  // first unread byte in buffer_
+  std::string long_line_;
+  std::uint64_t line_number_ = 0;
+  bool truncated_ = false;
+  bool eof_ = false;
+};
+
+}  // namespace gpq::sync

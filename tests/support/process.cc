@@ -1,0 +1,75 @@
+// fork/exec with both output streams captured through temporary files (no pipes to
+// drain, so a chatty child cannot deadlock the test).
+#include "support/process.h"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace gpq::test {
+namespace {
+
+std::string slurp_and_remove(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  std::remove(path.c_str());
+  return text.str();
+}
+
+int temp_file(std::string& path) {
+  std::string pattern = "/tmp/gpq-child-XXXXXX";
+  const int fd = mkstemp(pattern.data());
+  path = pattern;
+  return fd;
+}
+
+}  // namespace
+
+ProcessResult run_process(const std::vector<std::string>& argv,
+                          const std::vector<std::string>& env) {
+  std::string out_path;
+  std::string err_path;
+  const int out_fd = temp_file(out_path);
+  const int err_fd = temp_file(err_path);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int null_fd = open("/dev/null", O_RDONLY);
+    dup2(null_fd, STDIN_FILENO);
+    dup2(out_fd, STDOUT_FILENO);
+    dup2(err_fd, STDERR_FILENO);
+    for (const std::string& entry : env) {
+      putenv(const_cast<char*>(entry.c_str()));
+    }
+    std::vector<char*> args;
+    args.reserve(argv.size() + 1);
+    for (const std::string& arg : argv) {
+      args.push_back(const_cast<char*>(arg.c_str()));
+    }
+    args.push_back(nullptr);
+    execvp(args[0], args.data());
+    _exit(127);
+  }
+  close(out_fd);
+  close(err_fd);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ProcessResult result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.out = slurp_and_remove(out_path);
+  result.err = slurp_and_remove(err_path);
+  return result;
+}
+
+ProcessResult run_gpq(const std::vector<std::string>& args, const std::vector<std::string>& env) {
+  std::vector<std::string> argv{GPQ_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_process(argv, env);
+}
+
+}  // namespace gpq::test
