@@ -40,7 +40,7 @@ class SetListWriter {
   virtual void end(std::string& out) = 0;
 };
 
-// `format` must not be table; `now` is used by no format today but kept for X-... ages.
+// `format` must not be table.
 std::unique_ptr<SetListWriter> make_set_list_writer(Format format);
 
 // One element set alone (GET /gp/{id}, nearest): json object, or a one-record document.
@@ -51,6 +51,10 @@ void write_set(Format format, const ElementSet& set, std::string& out);
 void write_page_envelope(std::string_view data_json, const PageInfo& page,
                          std::string_view next, std::string_view prev,
                          const HistoryMeta* meta, std::string& out);
+
+// The envelope's tail after the data array, for writers that stream the array:
+// `,"pagination":{...,"next":null,"prev":null}[,"meta":{...}]}`.
+void write_pagination_tail(const PageInfo& page, const HistoryMeta* meta, std::string& out);
 
 void write_adjacent_json(const Adjacent& adjacent, std::string& out);
 void write_range_json(const RangeInfo& range, std::string& out);

@@ -48,6 +48,7 @@ struct GpFilter {
   std::optional<OrbitRegime> orbit_regime;
   std::optional<ObjectType> object_type;
   bool include_decayed = false;  // decay=true
+  TimePoint as_of;               // "now" for decay and launch-age rules (set by the core)
 };
 
 // GET /gp/epoch: the nearest set of every object tracked at `epoch` (none: same as GpFilter{}).
@@ -81,6 +82,7 @@ struct CatalogFilter {
   std::optional<ObjectType> object_type;
   std::optional<int> launch_year;
   bool active_only = true;
+  TimePoint as_of;  // "now" for the decay rule (set by the core)
 };
 
 struct HistoryMeta {

@@ -54,8 +54,10 @@ ElementSet QueryService::latest(std::int32_t norad_id) const {
   no_sets(norad_id);
 }
 
-PageInfo QueryService::search(const GpFilter& filter, const Paging& paging,
+PageInfo QueryService::search(const GpFilter& query, const Paging& paging,
                               const SetVisitor& visit) const {
+  GpFilter filter = query;
+  filter.as_of = now();
   const Selection s = select(paging, store_.count_current(filter));
   if (s.window.offset < s.info.total) {
     store_.current(filter, s.window, visit);
@@ -152,8 +154,10 @@ CatalogRecord QueryService::catalog_record(std::int32_t norad_id) const {
   fail(Errc::not_found, "NORAD {} is not in the catalog", norad_id);
 }
 
-PageInfo QueryService::catalog_search(const CatalogFilter& filter, const Paging& paging,
+PageInfo QueryService::catalog_search(const CatalogFilter& query, const Paging& paging,
                                       const CatalogVisitor& visit) const {
+  CatalogFilter filter = query;
+  filter.as_of = now();
   const Selection s = select(paging, store_.count_catalog(filter));
   if (s.window.offset < s.info.total) {
     store_.catalog(filter, s.window, visit);

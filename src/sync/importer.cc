@@ -172,6 +172,11 @@ void parse(FileKind kind, ByteStream& in, const ParseOptions& options, RecordSin
   }
 }
 
+storage::RunCounts summary_counts(const ImportSummary& s) {
+  return {s.sets_added, s.sets_updated, s.sets_unchanged, s.records_skipped, s.catalog_records,
+          s.bytes};
+}
+
 TimePoint now() {
   const auto since_epoch = std::chrono::system_clock::now().time_since_epoch();
   return TimePoint::from_unix_micros(

@@ -21,7 +21,7 @@ namespace gpq::sync {
 
 struct ImportOptions {
   std::optional<DataSource> forced_source;  // --source
-  std::size_t batch_size = 50'000;          // sets per transaction
+  std::size_t batch_size = 200'000;         // sets per transaction
   std::size_t max_reported_skips = 20;      // 0 keeps every skipped record (--verbose)
 };
 

@@ -1,0 +1,144 @@
+// Writing TLE lines in CelesTrak's canonical layout (FORMATS.md section 1):
+// eccentricity truncated to 7 digits, exponent fields rounded half up on the
+// shortest decimal of the value, epoch in 1e-8 day steps.
+#include "core/tle_writer.h"
+
+#include <charconv>
+#include <cmath>
+#include <iterator>
+
+#include <fmt/core.h>
+
+#include "gpq/error.h"
+#include "gpq/tle.h"
+
+namespace gpq::detail {
+namespace {
+
+// The shortest decimal digits of |value| and the power of ten of the first digit:
+// 1.642946e-4 -> ("1642946", -4).
+void shortest_digits(double value, std::string& digits, int& exponent) {
+  char buffer[64];
+  const auto result =
+      std::to_chars(buffer, buffer + sizeof buffer, std::fabs(value), std::chars_format::scientific);
+  const std::string_view text(buffer, static_cast<std::size_t>(result.ptr - buffer));
+  const std::size_t e = text.find('e');
+  digits.clear();
+  for (const char c : text.substr(0, e)) {
+    if (c != '.') {
+      digits += c;
+    }
+  }
+  exponent = std::atoi(std::string(text.substr(e + 1)).c_str());
+}
+
+// ` 12345-3` form: sign, 5 mantissa digits rounded half up, exponent sign and digit.
+std::string exponent_field(double value) {
+  if (value == 0) {
+    return " 00000+0";
+  }
+  std::string digits;
+  int exponent = 0;
+  shortest_digits(value, digits, exponent);
+  digits.resize(std::max<std::size_t>(digits.size(), 6), '0');
+  int mantissa = std::stoi(digits.substr(0, 5));
+  if (digits[5] >= '5') {
+    ++mantissa;
+  }
+  int tle_exponent = exponent + 1;
+  if (mantissa == 100000) {
+    mantissa = 10000;
+    ++tle_exponent;
+  }
+  if (tle_exponent < -9) {
+    return " 00000+0";
+  }
+  tle_exponent = std::min(tle_exponent, 9);
+  return fmt::format("{}{:05}{}{}", value < 0 ? '-' : ' ', mantissa, tle_exponent < 0 ? '-' : '+',
+                     std::abs(tle_exponent));
+}
+
+// ` .00007235` / `-.00001273`: the value rounded to 8 decimals, no leading zero.
+std::string first_derivative_field(double value) {
+  const std::string text = fmt::format("{:.8f}", std::min(std::fabs(value), 0.99999999));
+  return fmt::format("{}{}", value < 0 && text != "0.00000000" ? '-' : ' ', text.substr(1));
+}
+
+// Eccentricity digits after "0.", truncated to 7 (exact on the shortest decimal).
+std::string eccentricity_field(double value) {
+  char buffer[64];
+  const auto result =
+      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
+  std::string_view text(buffer, static_cast<std::size_t>(result.ptr - buffer));
+  const std::size_t point = text.find('.');
+  std::string digits = point == std::string_view::npos ? "" : std::string(text.substr(point + 1));
+  if (text.substr(0, point) != "0") {
+    return "9999999";  // e >= 1 cannot be written; parsers never produce it
+  }
+  digits.resize(7, '0');
+  return digits;
+}
+
+// `98067A  ` from `1998-067A`; blanks when unknown or not in that shape.
+std::string intdes_field(const std::string& object_id) {
+  if (object_id.size() < 8 || object_id[4] != '-') {
+    return std::string(8, ' ');
+  }
+  return fmt::format("{:<8}", object_id.substr(2, 2) + object_id.substr(5, 3) +
+                                  object_id.substr(8, 3));
+}
+
+std::string epoch_field(TimePoint epoch) {
+  const CivilTime civil = to_civil(epoch);
+  const TimePoint jan1 = from_civil({civil.year, 1, 1});
+  const std::int64_t since_jan1 = epoch.unix_micros() - jan1.unix_micros();
+  std::int64_t day = since_jan1 / kMicrosPerDay;
+  std::int64_t steps = ((since_jan1 % kMicrosPerDay) + 432) / 864;  // 1e-8 day, rounded
+  if (steps >= 100'000'000) {
+    steps -= 100'000'000;
+    ++day;
+  }
+  return fmt::format("{:02}{:03}.{:08}", civil.year % 100, day + 1, steps);
+}
+
+std::string catalog_field(std::int32_t norad_id) {
+  const auto text = format_tle_catalog_number(norad_id);
+  if (!text) {
+    fail(Errc::bad_request, "NORAD {} cannot be written in a TLE (above 339999)", norad_id);
+  }
+  return *text;
+}
+
+std::string with_checksum(std::string line) {
+  line += static_cast<char>('0' + tle_checksum(line));
+  return line;
+}
+
+}  // namespace
+
+void require_tle_catalog_number(std::int32_t norad_id) {
+  if (norad_id > kMaxTleOutputId) {
+    fail(Errc::bad_request,
+         "NORAD {} is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or kvn",
+         norad_id);
+  }
+}
+
+std::string format_line1_unchecked(const ElementSet& set) {
+  return with_checksum(fmt::format(
+      "1 {}{} {} {} {} {} {} {} {:>4}", catalog_field(set.norad_id), set.classification_type,
+      intdes_field(set.object_id), epoch_field(set.epoch),
+      first_derivative_field(set.mean_motion_dot), exponent_field(set.mean_motion_ddot),
+      exponent_field(set.bstar), static_cast<int>(set.ephemeris_type),
+      set.element_set_no % 10000));
+}
+
+std::string format_line2_unchecked(const ElementSet& set) {
+  return with_checksum(fmt::format("2 {} {:8.4f} {:8.4f} {} {:8.4f} {:8.4f} {:11.8f}{:5}",
+                                   catalog_field(set.norad_id), set.inclination,
+                                   set.ra_of_asc_node, eccentricity_field(set.eccentricity),
+                                   set.arg_of_pericenter, set.mean_anomaly, set.mean_motion,
+                                   set.rev_at_epoch % 100000));
+}
+
+}  // namespace gpq::detail

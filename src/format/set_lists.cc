@@ -1,0 +1,190 @@
+// Element-set documents: lists in every format, single records, and the JSON
+// envelopes (pagination, history meta, adjacent, range).
+#include <iterator>
+
+#include "format/json_writer.h"
+#include "format/set_writers.h"
+#include "gpq/error.h"
+#include "gpq/format.h"
+
+namespace gpq {
+namespace {
+
+using namespace format_detail;
+
+class JsonList final : public SetListWriter {
+ public:
+  void begin(std::string& out) override {
+    out += '[';
+    first_ = true;
+  }
+  void set(const ElementSet& set, std::string& out) override {
+    if (!first_) {
+      out += ',';
+    }
+    first_ = false;
+    json_set(set, out);
+  }
+  void end(std::string& out) override { out += ']'; }
+
+ private:
+  bool first_ = true;
+};
+
+class TleList final : public SetListWriter {
+ public:
+  explicit TleList(bool with_name) : with_name_(with_name) {}
+  void begin(std::string&) override {}
+  void set(const ElementSet& set, std::string& out) override { tle_set(set, with_name_, out); }
+  void end(std::string&) override {}
+
+ private:
+  bool with_name_;
+};
+
+class CsvList final : public SetListWriter {
+ public:
+  void begin(std::string& out) override { csv_header(out); }
+  void set(const ElementSet& set, std::string& out) override { csv_set(set, out); }
+  void end(std::string&) override {}
+};
+
+class XmlList final : public SetListWriter {
+ public:
+  void begin(std::string& out) override { xml_begin(out); }
+  void set(const ElementSet& set, std::string& out) override { xml_set(set, out); }
+  void end(std::string& out) override { xml_end(out); }
+};
+
+class KvnList final : public SetListWriter {
+ public:
+  void begin(std::string&) override { first_ = true; }
+  void set(const ElementSet& set, std::string& out) override {
+    if (!first_) {
+      out += '\n';
+    }
+    first_ = false;
+    kvn_set(set, out);
+  }
+  void end(std::string&) override {}
+
+ private:
+  bool first_ = true;
+};
+
+void append_page(const PageInfo& page, std::string_view next, std::string_view prev,
+                 std::string& out) {
+  fmt::format_to(std::back_inserter(out),
+                 "\"pagination\":{{\"total\":{},\"page\":{},\"per_page\":{},\"total_pages\":{},"
+                 "\"next\":",
+                 page.total, page.page, page.per_page, page.total_pages);
+  const auto url = [&](std::string_view text) {
+    if (text.empty()) {
+      out += "null";
+    } else {
+      json::append_string(text, out);
+    }
+  };
+  url(next);
+  out += ",\"prev\":";
+  url(prev);
+  out += '}';
+}
+
+void append_meta(const HistoryMeta& meta, std::string& out) {
+  fmt::format_to(std::back_inserter(out), ",\"meta\":{{\"norad_id\":{},\"object_name\":",
+                 meta.norad_id);
+  json::append_string(meta.object_name, out);
+  out += ",\"earliest_epoch\":";
+  json::append_optional_time(meta.earliest_epoch, out);
+  out += ",\"latest_epoch\":";
+  json::append_optional_time(meta.latest_epoch, out);
+  fmt::format_to(std::back_inserter(out), ",\"total_elsets\":{}}}", meta.total_elsets);
+}
+
+}  // namespace
+
+std::unique_ptr<SetListWriter> make_set_list_writer(Format format) {
+  switch (format) {
+    case Format::json:
+      return std::make_unique<JsonList>();
+    case Format::tle:
+      return std::make_unique<TleList>(true);
+    case Format::two_le:
+      return std::make_unique<TleList>(false);
+    case Format::csv:
+      return std::make_unique<CsvList>();
+    case Format::xml:
+      return std::make_unique<XmlList>();
+    case Format::kvn:
+      return std::make_unique<KvnList>();
+    case Format::table:
+      break;
+  }
+  fail(Errc::internal, "no list writer for format {}", to_string(format));
+}
+
+void write_set(Format format, const ElementSet& set, std::string& out) {
+  if (format == Format::json) {
+    json_set(set, out);
+    return;
+  }
+  const auto writer = make_set_list_writer(format);
+  writer->begin(out);
+  writer->set(set, out);
+  writer->end(out);
+}
+
+void write_page_envelope(std::string_view data_json, const PageInfo& page, std::string_view next,
+                         std::string_view prev, const HistoryMeta* meta, std::string& out) {
+  out += "{\"data\":";
+  out += data_json;
+  out += ',';
+  append_page(page, next, prev, out);
+  if (meta != nullptr) {
+    append_meta(*meta, out);
+  }
+  out += '}';
+}
+
+void write_pagination_tail(const PageInfo& page, const HistoryMeta* meta, std::string& out) {
+  out += ',';
+  append_page(page, {}, {}, out);
+  if (meta != nullptr) {
+    append_meta(*meta, out);
+  }
+  out += '}';
+}
+
+void write_adjacent_json(const Adjacent& adjacent, std::string& out) {
+  out += "{\"before\":";
+  for (const auto* side : {&adjacent.before, &adjacent.after}) {
+    if (*side) {
+      json_set(**side, out);
+    } else {
+      out += "null";
+    }
+    if (side == &adjacent.before) {
+      out += ",\"after\":";
+    }
+  }
+  out += ",\"gap_hours\":";
+  if (adjacent.gap_hours) {
+    json::append_number(*adjacent.gap_hours, out);
+  } else {
+    out += "null";
+  }
+  out += '}';
+}
+
+void write_range_json(const RangeInfo& range, std::string& out) {
+  fmt::format_to(std::back_inserter(out),
+                 "{{\"norad_id\":{},\"total_elsets\":{},\"year_files\":{},\"earliest_epoch\":",
+                 range.norad_id, range.total_elsets, range.year_files);
+  json::append_time(range.earliest_epoch, out);
+  out += ",\"latest_epoch\":";
+  json::append_time(range.latest_epoch, out);
+  out += '}';
+}
+
+}  // namespace gpq

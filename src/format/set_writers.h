@@ -1,0 +1,25 @@
+// One function per format for one element set; set_lists.cc strings them into
+// documents. Each appends to `out`.
+#pragma once
+
+#include <string>
+
+#include "gpq/element_set.h"
+
+namespace gpq::format_detail {
+
+void json_set(const ElementSet& set, std::string& out);
+// Name line (3LE) when `with_name`, then the two lines; "\n" line ends.
+void tle_set(const ElementSet& set, bool with_name, std::string& out);
+void csv_header(std::string& out);
+void csv_set(const ElementSet& set, std::string& out);
+void xml_begin(std::string& out);
+void xml_set(const ElementSet& set, std::string& out);
+void xml_end(std::string& out);
+void kvn_set(const ElementSet& set, std::string& out);
+
+// The OMM header's CREATION_DATE: the upstream's, else when gpq collected the set.
+TimePoint omm_creation_date(const ElementSet& set);
+inline constexpr std::string_view kOriginator = "gpq";
+
+}  // namespace gpq::format_detail

@@ -1,0 +1,71 @@
+// TLE/2LE and CSV lines for element sets.
+#include <iterator>
+
+#include <fmt/core.h>
+
+#include "format/set_writers.h"
+#include "gpq/tle.h"
+
+namespace gpq::format_detail {
+namespace {
+
+// RFC 4180: quote a field holding a comma, quote or line break.
+void csv_field(std::string_view text, std::string& out) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+    out += text;
+    return;
+  }
+  out += '"';
+  for (const char c : text) {
+    out += c;
+    if (c == '"') {
+      out += '"';
+    }
+  }
+  out += '"';
+}
+
+}  // namespace
+
+void tle_set(const ElementSet& set, bool with_name, std::string& out) {
+  const std::string line1 = format_tle_line1(set);  // throws above 99999 before any output
+  if (with_name) {
+    out += set.object_name.empty() ? fmt::format("{:05}", set.norad_id) : set.object_name;
+    out += '\n';
+  }
+  out += line1;
+  out += '\n';
+  out += format_tle_line2(set);
+  out += '\n';
+}
+
+void csv_header(std::string& out) {
+  out +=
+      "OBJECT_NAME,OBJECT_ID,EPOCH,MEAN_MOTION,ECCENTRICITY,INCLINATION,RA_OF_ASC_NODE,"
+      "ARG_OF_PERICENTER,MEAN_ANOMALY,EPHEMERIS_TYPE,CLASSIFICATION_TYPE,NORAD_CAT_ID,"
+      "ELEMENT_SET_NO,REV_AT_EPOCH,BSTAR,MEAN_MOTION_DOT,MEAN_MOTION_DDOT,PERIOD_MINUTES,"
+      "APOGEE_KM,PERIGEE_KM,SEMI_MAJOR_AXIS_KM,DATA_SOURCE,CREATION_DATE,_collected_at\n";
+}
+
+void csv_set(const ElementSet& set, std::string& out) {
+  const DerivedFields d = derive(set);
+  csv_field(set.object_name, out);
+  out += ',';
+  csv_field(set.object_id, out);
+  fmt::format_to(std::back_inserter(out),
+                 ",{},{:.8f},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.3f},{:.3f},{:.3f},{:.3f},{},",
+                 format_iso8601_micros(set.epoch), set.mean_motion, set.eccentricity,
+                 set.inclination, set.ra_of_asc_node, set.arg_of_pericenter, set.mean_anomaly,
+                 static_cast<int>(set.ephemeris_type), set.classification_type, set.norad_id,
+                 set.element_set_no, set.rev_at_epoch, set.bstar, set.mean_motion_dot,
+                 set.mean_motion_ddot, d.period_minutes, d.apogee_km, d.perigee_km,
+                 d.semi_major_axis_km, to_string(set.source));
+  if (set.creation_date) {
+    out += format_iso8601_millis(*set.creation_date);
+  }
+  out += ',';
+  out += format_iso8601_millis(set.collected_at);
+  out += '\n';
+}
+
+}  // namespace gpq::format_detail

@@ -1,0 +1,54 @@
+// An in-memory index of the current state of every object (its newest set and its
+// catalog facts), so that filtered searches of current sets and catalog searches
+// scan a few MB of memory instead of joining tables on every request.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "gpq/catalog.h"
+#include "gpq/element_set.h"
+#include "gpq/query.h"
+
+namespace gpq::storage {
+
+class Reader;
+
+struct IndexedObject {
+  ElementSet current;          // newest set, either source (Space-Track wins a tie)
+  std::string name_upper;      // for case-insensitive substring search
+  const CatalogRecord* catalog = nullptr;
+};
+
+class CurrentIndex {
+ public:
+  // Reads every current set, catalog record and synced group from `reader`.
+  explicit CurrentIndex(Reader& reader);
+
+  // Objects with at least one set, in NORAD order.
+  const std::vector<IndexedObject>& objects() const { return objects_; }
+  // Catalog records in NORAD order.
+  const std::vector<CatalogRecord>& catalog() const { return catalog_; }
+
+  // True when `object` passes every filter of `filter`, evaluated at `now`.
+  bool matches(const IndexedObject& object, const GpFilter& filter, TimePoint now) const;
+  bool matches(const CatalogRecord& record, const CatalogFilter& filter, TimePoint now) const;
+
+  // Members of a synced group; std::nullopt when never synced (rules apply then).
+  const std::vector<std::int32_t>* synced_group(const std::string& group) const;
+
+ private:
+  bool in_group(const IndexedObject& object, const std::string& group, TimePoint now) const;
+
+  std::vector<CatalogRecord> catalog_;
+  std::vector<IndexedObject> objects_;
+  std::unordered_map<std::string, std::vector<std::int32_t>> groups_;
+};
+
+// True when the record says the object had decayed before `t`.
+bool decayed_before(const CatalogRecord* record, TimePoint t);
+
+}  // namespace gpq::storage

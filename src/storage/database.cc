@@ -1,0 +1,138 @@
+// Path resolution, pragmas and migration on open.
+#include "storage/database.h"
+
+#include <cstdlib>
+#include <string_view>
+#include <system_error>
+
+#include <SQLiteCpp/Statement.h>
+#include <sqlite3.h>
+
+#include "gpq/error.h"
+
+#include "storage/schema.h"
+#include "storage/sql.h"
+
+namespace gpq::storage {
+namespace {
+
+// How long a statement waits for another process's write lock before failing.
+constexpr int kBusyTimeoutMs = 10'000;
+
+std::optional<std::string> environment(const char* name) {
+  const char* value = std::getenv(name);
+  if (value == nullptr || *value == '\0') {
+    return std::nullopt;
+  }
+  return std::string(value);
+}
+
+void create_parent_directories(const std::filesystem::path& path) {
+  const std::filesystem::path parent = path.parent_path();
+  if (parent.empty()) {
+    return;
+  }
+  std::error_code error;
+  std::filesystem::create_directories(parent, error);
+  if (error) {
+    fail(Errc::internal, "cannot create directory {} for the database: {}", parent.string(),
+         error.message());
+  }
+}
+
+void exec(SQLite::Database& db, std::string_view statement) {
+  db.exec(std::string(statement));
+}
+
+int open_flags(Database::Mode mode) {
+  return mode == Database::Mode::read_write
+             ? SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX
+             : SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX;
+}
+
+}  // namespace
+
+std::filesystem::path resolve_database_path(std::optional<std::string> cli_db) {
+  if (cli_db && !cli_db->empty()) {
+    return std::filesystem::path(*cli_db);
+  }
+  if (auto db = environment("GPQ_DB")) {
+    return std::filesystem::path(*db);
+  }
+  if (auto data_home = environment("XDG_DATA_HOME")) {
+    return std::filesystem::path(*data_home) / "gpq" / "gpq.db";
+  }
+  if (auto home = environment("HOME")) {
+    return std::filesystem::path(*home) / ".local" / "share" / "gpq" / "gpq.db";
+  }
+  fail(Errc::bad_request, "no database path: use --db PATH or set GPQ_DB (HOME is not set)");
+}
+
+Database::Database(const std::filesystem::path& path, Mode mode)
+    : path_(path), mode_(mode), connection_(path, open_flags(mode), kBusyTimeoutMs) {}
+
+Database::~Database() = default;
+
+std::unique_ptr<Database> Database::open(const std::filesystem::path& path, Mode mode) {
+  if (mode == Mode::read_only) {
+    bool prepare = !std::filesystem::exists(path);
+    if (!prepare) {
+      prepare = guarded(path, [&] {
+        SQLite::Database probe(path, SQLite::OPEN_READONLY, kBusyTimeoutMs);
+        return needs_migration(probe, path.string());
+      });
+    }
+    if (prepare) {
+      open(path, Mode::read_write);  // creates or migrates, then closes
+    }
+  } else {
+    create_parent_directories(path);
+  }
+  return guarded(path, [&] {
+    std::unique_ptr<Database> db(new Database(path, mode));
+    SQLite::Database& c = db->connection_;
+    exec(c, sql::kForeignKeysOff);
+    exec(c, sql::kTempStoreMemory);
+    if (mode == Mode::read_write) {
+      exec(c, sql::kPageSize);  // takes effect only while the file is still empty
+      exec(c, sql::kJournalWal);
+      exec(c, sql::kSynchronousNormal);
+      exec(c, sql::kWriterCache);
+      exec(c, sql::kWalAutocheckpoint);
+      exec(c, sql::kJournalSizeLimit);
+      migrate(c, path.string());
+    } else {
+      exec(c, sql::kReaderCache);
+      exec(c, sql::kReaderMmap);
+      // Fails here, not at the first query, when the file is not a gpq database.
+      needs_migration(c, path.string());
+    }
+    return db;
+  });
+}
+
+void throw_database_error(const std::filesystem::path& path, const SQLite::Exception& error) {
+  const std::string name = path.string();
+  switch (error.getErrorCode()) {
+    case SQLITE_NOTADB:
+      fail(Errc::bad_request, "{} is not a gpq database (not an SQLite file)", name);
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      fail(Errc::internal,
+           "database {} is busy: another process held its write lock for more than {} s", name,
+           kBusyTimeoutMs / 1000);
+    case SQLITE_CORRUPT:
+      fail(Errc::internal, "database {} is damaged ({})", name, error.what());
+    case SQLITE_FULL:
+      fail(Errc::internal, "database {}: the disk is full", name);
+    case SQLITE_CANTOPEN:
+      fail(Errc::internal, "cannot open database {} ({})", name, error.what());
+    case SQLITE_READONLY:
+    case SQLITE_PERM:
+      fail(Errc::internal, "database {} is not writable ({})", name, error.what());
+    default:
+      fail(Errc::internal, "database {}: {}", name, error.what());
+  }
+}
+
+}  // namespace gpq::storage

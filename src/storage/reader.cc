@@ -1,0 +1,338 @@
+// Read primitives: every statement prepared once, bound by index, reset after use.
+#include "storage/reader.h"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+
+#include "storage/database.h"
+#include "storage/row_codec.h"
+#include "storage/sql.h"
+
+namespace gpq::storage {
+namespace {
+
+SQLite::Statement prepare(Database& db, std::string_view text) {
+  return SQLite::Statement(db.connection(), std::string(text));
+}
+
+// The millisecond an epoch prints as; the same arithmetic as sql.h's GPQ_MILLIS.
+std::int64_t millis(std::int64_t epoch_us) {
+  return (epoch_us + 10'000'000'000'000'500) / 1000;
+}
+
+int filter_code(SourceFilter source) {
+  switch (source) {
+    case SourceFilter::spacetrack:
+      return kSpacetrackCode;
+    case SourceFilter::celestrak:
+      return kCelestrakCode;
+    case SourceFilter::all:
+      return -1;
+  }
+  return -1;
+}
+
+// Of two newest sets of one object, the one the merged view shows.
+bool newer_in_merge(const ElementSet& candidate, const ElementSet& current) {
+  const std::int64_t a = millis(candidate.epoch.unix_micros());
+  const std::int64_t b = millis(current.epoch.unix_micros());
+  return a > b || (a == b && candidate.source == DataSource::spacetrack);
+}
+
+bool passes(const ElementSet& set, SourceFilter source) {
+  return source == SourceFilter::all ||
+         (source == SourceFilter::spacetrack) == (set.source == DataSource::spacetrack);
+}
+
+}  // namespace
+
+struct Reader::Bound {
+  explicit Bound(SQLite::Statement& s) : statement(s) { statement.tryReset(); }
+  ~Bound() { statement.tryReset(); }
+  Bound(const Bound&) = delete;
+  Bound& operator=(const Bound&) = delete;
+  Bound(Bound&&) = delete;
+  Bound& operator=(Bound&&) = delete;
+  SQLite::Statement& statement;
+};
+
+Reader::Reader(const std::filesystem::path& path) try
+    : db_(Database::open(path, Database::Mode::read_only)),
+      latest_(prepare(*db_, sql::kSelectLatest)),
+      all_latest_(prepare(*db_, sql::kSelectAllLatest)),
+      latest_sources_(prepare(*db_, sql::kSelectLatestSources)),
+      history_(prepare(*db_, sql::kSelectHistory)),
+      count_history_(prepare(*db_, sql::kCountHistory)),
+      history_epochs_(prepare(*db_, sql::kSelectHistoryEpochs)),
+      at_or_before_(prepare(*db_, sql::kSelectAtOrBefore)),
+      after_(prepare(*db_, sql::kSelectAfter)),
+      object_(prepare(*db_, sql::kSelectObject)),
+      all_objects_(prepare(*db_, sql::kSelectAllObjects)),
+      run_start_(prepare(*db_, sql::kSelectRunStart)),
+      catalog_record_(prepare(*db_, sql::kSelectCatalogRecord)),
+      all_catalog_(prepare(*db_, sql::kSelectAllCatalog)),
+      group_sync_(prepare(*db_, sql::kSelectGroupSync)),
+      group_members_(prepare(*db_, sql::kSelectGroupMembers)),
+      count_objects_(prepare(*db_, sql::kCountObjects)),
+      set_count_(prepare(*db_, sql::kSelectSetCount)) {
+} catch (const SQLite::Exception& error) {
+  throw_database_error(path, error);
+}
+
+Reader::~Reader() = default;
+
+TimePoint Reader::run_start(std::int64_t run_id) {
+  if (const auto found = run_starts_.find(run_id); found != run_starts_.end()) {
+    return found->second;
+  }
+  Bound bound(run_start_);
+  run_start_.bind(1, static_cast<std::int64_t>(run_id));
+  // A set written outside any recorded run reads as collected at the unix epoch.
+  const TimePoint start = run_start_.executeStep()
+                              ? TimePoint::from_unix_micros(run_start_.getColumn(0).getInt64())
+                              : TimePoint();
+  run_starts_.emplace(run_id, start);
+  return start;
+}
+
+void Reader::fill_names(std::int32_t norad_id, ElementSet& set) {
+  if (norad_id != names_norad_id_) {
+    Bound bound(object_);
+    object_.bind(1, norad_id);
+    names_object_name_.clear();
+    names_object_id_.clear();
+    if (object_.executeStep()) {
+      names_object_name_ = object_.getColumn(0).getString();
+      names_object_id_ = object_.getColumn(1).getString();
+    }
+    names_norad_id_ = norad_id;
+  }
+  set.object_name = names_object_name_;
+  set.object_id = names_object_id_;
+}
+
+void Reader::read_row(SQLite::Statement& query, ElementSet& set) {
+  const std::int64_t run_id = read_set(query, set);
+  set.collected_at = run_start(run_id);
+  fill_names(set.norad_id, set);
+}
+
+Reader::SourceParams Reader::source_params(std::int32_t norad_id, SourceFilter source) {
+  if (source != SourceFilter::all) {
+    return {filter_code(source), 0};
+  }
+  Bound bound(latest_sources_);
+  latest_sources_.bind(1, norad_id);
+  int sources = 0;
+  while (latest_sources_.executeStep()) {
+    ++sources;
+  }
+  return {-1, sources > 1 ? 1 : 0};
+}
+
+std::optional<ElementSet> Reader::latest_set(std::int32_t norad_id, SourceFilter source) {
+  return guarded(db_->path(), [&]() -> std::optional<ElementSet> {
+    names_norad_id_ = 0;  // names may have changed since the last call
+    Bound bound(latest_);
+    latest_.bind(1, norad_id);
+    std::optional<ElementSet> best;
+    while (latest_.executeStep()) {  // at most one row per source
+      ElementSet row;
+      read_row(latest_, row);
+      if (passes(row, source) && (!best || newer_in_merge(row, *best))) {
+        best = std::move(row);
+      }
+    }
+    return best;
+  });
+}
+
+void Reader::for_each_latest(SourceFilter source, const SetVisitor& visit) {
+  guarded(db_->path(), [&] {
+    names_norad_id_ = 0;
+    Bound bound(all_latest_);
+    Bound objects(all_objects_);
+    // Both statements run in NORAD order: a merge join instead of a lookup per object.
+    bool object_row = all_objects_.executeStep();
+    const auto names_of = [&](ElementSet& set) {
+      while (object_row && all_objects_.getColumn(0).getInt() < set.norad_id) {
+        object_row = all_objects_.executeStep();
+      }
+      const bool found = object_row && all_objects_.getColumn(0).getInt() == set.norad_id;
+      set.object_name = found ? all_objects_.getColumn(1).getString() : std::string();
+      set.object_id = found ? all_objects_.getColumn(2).getString() : std::string();
+    };
+    // GCC 12 warns falsely about an std::optional<ElementSet> here.
+    ElementSet pending;
+    bool has_pending = false;
+    const auto emit = [&] {
+      if (has_pending) {
+        names_of(pending);
+        visit(pending);
+        has_pending = false;
+      }
+    };
+    ElementSet row;
+    while (all_latest_.executeStep()) {
+      row.collected_at = run_start(read_set(all_latest_, row));
+      if (!passes(row, source)) {
+        continue;
+      }
+      if (has_pending && pending.norad_id != row.norad_id) {
+        emit();
+      }
+      if (!has_pending || newer_in_merge(row, pending)) {
+        std::swap(pending, row);
+        has_pending = true;
+      }
+    }
+    emit();
+  });
+}
+
+std::optional<ElementSet> Reader::one_set(SQLite::Statement& query, std::int32_t norad_id,
+                                          TimePoint epoch, SourceFilter source) {
+  return guarded(db_->path(), [&]() -> std::optional<ElementSet> {
+    names_norad_id_ = 0;
+    const SourceParams params = source_params(norad_id, source);
+    Bound bound(query);
+    query.bind(1, norad_id);
+    query.bind(2, static_cast<std::int64_t>(epoch.unix_micros()));
+    query.bind(4, params.source_code);
+    query.bind(5, params.merge);
+    if (!query.executeStep()) {
+      return std::nullopt;
+    }
+    ElementSet set;
+    read_row(query, set);
+    return set;
+  });
+}
+
+std::optional<ElementSet> Reader::set_at_or_before(std::int32_t norad_id, TimePoint epoch,
+                                                   SourceFilter source) {
+  return one_set(at_or_before_, norad_id, epoch, source);
+}
+
+std::optional<ElementSet> Reader::set_after(std::int32_t norad_id, TimePoint epoch,
+                                            SourceFilter source) {
+  return one_set(after_, norad_id, epoch, source);
+}
+
+void Reader::bind_window(SQLite::Statement& query, std::int32_t norad_id, TimePoint from,
+                         TimePoint to, SourceFilter source) {
+  const SourceParams params = source_params(norad_id, source);
+  query.bind(1, norad_id);
+  query.bind(2, static_cast<std::int64_t>(from.unix_micros()));
+  query.bind(3, static_cast<std::int64_t>(to.unix_micros()));
+  query.bind(4, params.source_code);
+  query.bind(5, params.merge);
+}
+
+void Reader::history(std::int32_t norad_id, TimePoint from, TimePoint to, SourceFilter source,
+                     Window window, const SetVisitor& visit) {
+  guarded(db_->path(), [&] {
+    names_norad_id_ = 0;
+    Bound bound(history_);
+    bind_window(history_, norad_id, from, to, source);
+    history_.bind(6, static_cast<std::int64_t>(window.limit < 0 ? -1 : window.limit));
+    history_.bind(7, static_cast<std::int64_t>(std::max<std::int64_t>(window.offset, 0)));
+    ElementSet set;
+    while (history_.executeStep()) {
+      read_row(history_, set);
+      visit(set);
+    }
+  });
+}
+
+std::int64_t Reader::count_history(std::int32_t norad_id, TimePoint from, TimePoint to,
+                                   SourceFilter source) {
+  return guarded(db_->path(), [&] {
+    Bound bound(count_history_);
+    bind_window(count_history_, norad_id, from, to, source);
+    count_history_.executeStep();
+    return static_cast<std::int64_t>(count_history_.getColumn(0).getInt64());
+  });
+}
+
+SetStats Reader::history_stats(std::int32_t norad_id, TimePoint from, TimePoint to,
+                               SourceFilter source) {
+  return guarded(db_->path(), [&] {
+    Bound bound(history_epochs_);
+    bind_window(history_epochs_, norad_id, from, to, source);
+    SetStats stats;
+    std::int64_t next_year_us = std::numeric_limits<std::int64_t>::min();
+    while (history_epochs_.executeStep()) {
+      const auto epoch = TimePoint::from_unix_micros(history_epochs_.getColumn(0).getInt64());
+      if (!stats.earliest) {
+        stats.earliest = epoch;
+      }
+      stats.latest = epoch;
+      ++stats.count;
+      if (epoch.unix_micros() >= next_year_us) {  // ascending: each new year starts here
+        ++stats.distinct_years;
+        next_year_us = from_civil({to_civil(epoch).year + 1, 1, 1}).unix_micros();
+      }
+    }
+    return stats;
+  });
+}
+
+std::optional<CatalogRecord> Reader::catalog_record(std::int32_t norad_id) {
+  return guarded(db_->path(), [&]() -> std::optional<CatalogRecord> {
+    Bound bound(catalog_record_);
+    catalog_record_.bind(1, norad_id);
+    if (!catalog_record_.executeStep()) {
+      return std::nullopt;
+    }
+    return read_catalog(catalog_record_);
+  });
+}
+
+void Reader::for_each_catalog(const CatalogVisitor& visit) {
+  guarded(db_->path(), [&] {
+    Bound bound(all_catalog_);
+    while (all_catalog_.executeStep()) {
+      visit(read_catalog(all_catalog_));
+    }
+  });
+}
+
+std::optional<std::vector<std::int32_t>> Reader::group_members(std::string_view group) {
+  return guarded(db_->path(), [&]() -> std::optional<std::vector<std::int32_t>> {
+    const std::string name(group);
+    {
+      Bound bound(group_sync_);
+      group_sync_.bind(1, name);
+      if (!group_sync_.executeStep()) {
+        return std::nullopt;
+      }
+    }
+    Bound bound(group_members_);
+    group_members_.bind(1, name);
+    std::vector<std::int32_t> members;
+    while (group_members_.executeStep()) {
+      members.push_back(group_members_.getColumn(0).getInt());
+    }
+    return members;
+  });
+}
+
+std::int64_t Reader::total_sets() {
+  return guarded(db_->path(), [&] {
+    Bound bound(set_count_);
+    return set_count_.executeStep() ? static_cast<std::int64_t>(set_count_.getColumn(0).getInt64())
+                                    : std::int64_t{0};
+  });
+}
+
+std::int64_t Reader::total_objects() {
+  return guarded(db_->path(), [&] {
+    Bound bound(count_objects_);
+    count_objects_.executeStep();
+    return static_cast<std::int64_t>(count_objects_.getColumn(0).getInt64());
+  });
+}
+
+}  // namespace gpq::storage

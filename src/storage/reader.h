@@ -1,0 +1,120 @@
+// Read primitives over one read-only connection, for the query core's Store: the newest
+// set, windows of an object's history, neighbours of an epoch, catalog records, groups.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include <SQLiteCpp/Column.h>
+#include <SQLiteCpp/Statement.h>
+
+#include "gpq/catalog.h"
+#include "gpq/element_set.h"
+#include "gpq/query.h"
+#include "gpq/store.h"
+
+namespace gpq::storage {
+
+class Database;
+
+// Every set returned carries object_name/object_id from the object table (the names the GP
+// data last gave) and collected_at = the start of the sync run that last wrote it.
+//
+// SourceFilter::all merges both sources: where both hold a set of the object at the same
+// millisecond (epochs rounded half up, as printed), only the Space-Track set exists in the
+// merged view. History, counts, stats and the neighbours of an epoch all read that view.
+//
+// Not thread-safe: one Reader per thread. Visitors must not call back into the same Reader.
+// Every method throws Error{internal} on database failure; statements are reset after each
+// call so that no read transaction stays open (it would stall WAL checkpoints).
+class Reader {
+ public:
+  // Opens `path` read-only (see Database::open for creation, migration and its errors).
+  explicit Reader(const std::filesystem::path& path);
+  ~Reader();
+  Reader(const Reader&) = delete;
+  Reader& operator=(const Reader&) = delete;
+  Reader(Reader&&) = delete;
+  Reader& operator=(Reader&&) = delete;
+
+  // The newest set of the object within `source`; for all, the newest of either source
+  // (Space-Track when both fall on the same millisecond).
+  std::optional<ElementSet> latest_set(std::int32_t norad_id, SourceFilter source);
+
+  // Sets with from <= EPOCH <= to, ascending by EPOCH, skipping `window.offset`, at most
+  // `window.limit` (negative: all).
+  void history(std::int32_t norad_id, TimePoint from, TimePoint to, SourceFilter source,
+               Window window, const SetVisitor& visit);
+  std::int64_t count_history(std::int32_t norad_id, TimePoint from, TimePoint to,
+                             SourceFilter source);
+  // Count, first and last epoch, and the number of distinct UTC years of the same sets.
+  SetStats history_stats(std::int32_t norad_id, TimePoint from, TimePoint to, SourceFilter source);
+
+  // The last set with EPOCH <= epoch / the first with EPOCH > epoch.
+  std::optional<ElementSet> set_at_or_before(std::int32_t norad_id, TimePoint epoch,
+                                             SourceFilter source);
+  std::optional<ElementSet> set_after(std::int32_t norad_id, TimePoint epoch, SourceFilter source);
+
+  // The newest set of every object (as latest_set), in NORAD id order.
+  void for_each_latest(SourceFilter source, const SetVisitor& visit);
+
+  std::optional<CatalogRecord> catalog_record(std::int32_t norad_id);
+  // Every catalog record, in NORAD id order.
+  void for_each_catalog(const CatalogVisitor& visit);
+
+  // Members of a synced upstream group in NORAD order; std::nullopt when never synced.
+  std::optional<std::vector<std::int32_t>> group_members(std::string_view group);
+
+  std::int64_t total_sets();     // O(1): a counter the writer maintains
+  std::int64_t total_objects();  // objects with at least one set
+
+ private:
+  struct Bound;  // binds a statement, resets it when done
+
+  // The ?4/?5 source parameters of the window statements (sql.h GPQ_SOURCE_FILTER).
+  struct SourceParams {
+    int source_code;  // -1: both
+    int merge;        // 1: hide CelesTrak sets shadowed by Space-Track ones
+  };
+  SourceParams source_params(std::int32_t norad_id, SourceFilter source);
+  void bind_window(SQLite::Statement& query, std::int32_t norad_id, TimePoint from, TimePoint to,
+                   SourceFilter source);
+  std::optional<ElementSet> one_set(SQLite::Statement& query, std::int32_t norad_id,
+                                    TimePoint epoch, SourceFilter source);
+  // Decodes the current row, names and collected_at included.
+  void read_row(SQLite::Statement& query, ElementSet& set);
+  void fill_names(std::int32_t norad_id, ElementSet& set);
+  TimePoint run_start(std::int64_t run_id);
+
+  std::unique_ptr<Database> db_;
+  SQLite::Statement latest_;
+  SQLite::Statement all_latest_;
+  SQLite::Statement latest_sources_;
+  SQLite::Statement history_;
+  SQLite::Statement count_history_;
+  SQLite::Statement history_epochs_;
+  SQLite::Statement at_or_before_;
+  SQLite::Statement after_;
+  SQLite::Statement object_;
+  SQLite::Statement all_objects_;
+  SQLite::Statement run_start_;
+  SQLite::Statement catalog_record_;
+  SQLite::Statement all_catalog_;
+  SQLite::Statement group_sync_;
+  SQLite::Statement group_members_;
+  SQLite::Statement count_objects_;
+  SQLite::Statement set_count_;
+  std::unordered_map<std::int64_t, TimePoint> run_starts_;
+  // Names of the last object looked up: one object's history reuses them.
+  std::int32_t names_norad_id_ = 0;
+  std::string names_object_name_;
+  std::string names_object_id_;
+};
+
+}  // namespace gpq::storage

@@ -1,0 +1,41 @@
+// ElementSet and CatalogRecord to and from their stored columns: the compact encodings of
+// schema.cc (decimal codes, 0/NULL for common values) live here and only here.
+#pragma once
+
+#include <cstdint>
+
+#include <SQLiteCpp/Column.h>
+#include <SQLiteCpp/Statement.h>
+
+#include "gpq/catalog.h"
+#include "gpq/element_set.h"
+
+namespace gpq::storage {
+
+// Stored source codes; 0 sorts first, so Space-Track wins ties in ORDER BY source.
+inline constexpr int kSpacetrackCode = 0;
+inline constexpr int kCelestrakCode = 1;
+int source_code(DataSource source) noexcept;
+
+// Binds ?1..?17 of sql::kInsertSet / kReplaceSet for `set`, written by run `run_id`.
+// Allocates nothing.
+void bind_set(SQLite::Statement& statement, const ElementSet& set, std::int64_t run_id);
+
+// True when the two sets store the same values (names, source, epoch and collected_at
+// aside): writing one over the other would change nothing.
+bool same_stored_values(const ElementSet& a, const ElementSet& b) noexcept;
+
+// True when `stored` stays although `incoming` has the same identity: both carry a
+// CREATION_DATE and the stored one is later (DECISIONS.md "Element sets").
+bool keeps_stored(const ElementSet& stored, const ElementSet& incoming) noexcept;
+
+// Reads the GPQ_SET_COLUMNS of the current row (from column 0) into `set`, all but
+// object_name, object_id and collected_at; returns the run id (0 when none is stored).
+std::int64_t read_set(SQLite::Statement& statement, ElementSet& set);
+
+// ?1..?13 of sql::kUpsertCatalog.
+void bind_catalog(SQLite::Statement& statement, const CatalogRecord& record);
+// The GPQ_CATALOG_COLUMNS of the current row.
+CatalogRecord read_catalog(SQLite::Statement& statement);
+
+}  // namespace gpq::storage

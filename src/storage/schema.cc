@@ -1,0 +1,189 @@
+// Migration 1 is the whole schema; the comments beside the DDL say why each table has
+// the shape it has (compactness of element_set above all: ~10M rows at <= 100 bytes each).
+#include "storage/schema.h"
+
+#include <array>
+#include <string>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include "gpq/error.h"
+
+#include "storage/sql.h"
+
+namespace gpq::storage {
+namespace {
+
+// element_set
+//   WITHOUT ROWID keyed (norad_id, epoch_us, source): one object's sets in epoch order are one
+//   range scan and the table needs no index (an index would double the bytes per set).
+//   No names and no derived fields: names live in `object`, derived fields are computed.
+//   The element columns have no declared type (BLOB affinity) so that an INTEGER decimal code
+//   and a REAL fallback keep their storage class (decimal_codec.h); NULL stands for NaN.
+//   Common values cost zero bytes: SQLite stores the integers 0 and 1 and NULL in the record
+//   header alone, hence source 0/1, class_eph 0 = ('U', ephemeris 0), element_set_no NULL =
+//   999, creation_us NULL = none given.
+//   run_id: the sync_run that last wrote the set; its start time is _collected_at.
+// latest: the newest epoch per (object, source), so current sets are a join, not a scan.
+// object: OBJECT_NAME and OBJECT_ID as the GP data last gave them.
+// satcat: one SATCAT record per object; dates in unix microseconds; object_type 0 payload,
+//   1 rocket body, 2 debris, 3 unknown. No name index: search is a substring match, which no
+//   B-tree index can serve, and a scan of ~65k rows takes milliseconds.
+constexpr std::string_view kMigration1 = R"sql(
+CREATE TABLE meta (
+  key TEXT PRIMARY KEY,
+  value
+) WITHOUT ROWID;
+INSERT INTO meta (key, value) VALUES ('application', 'gpq'), ('element_set_count', 0);
+
+CREATE TABLE sync_run (
+  id INTEGER PRIMARY KEY,
+  source TEXT NOT NULL,
+  started_us INTEGER NOT NULL,
+  ended_us INTEGER,
+  sets_added INTEGER NOT NULL DEFAULT 0,
+  sets_updated INTEGER NOT NULL DEFAULT 0,
+  sets_unchanged INTEGER NOT NULL DEFAULT 0,
+  sets_skipped INTEGER NOT NULL DEFAULT 0,
+  catalog_records INTEGER NOT NULL DEFAULT 0,
+  bytes INTEGER NOT NULL DEFAULT 0,
+  outcome TEXT NOT NULL CHECK (outcome IN ('running', 'ok', 'failed', 'partial')),
+  error TEXT
+);
+
+CREATE TABLE element_set (
+  norad_id INTEGER NOT NULL,
+  epoch_us INTEGER NOT NULL,
+  source INTEGER NOT NULL,
+  creation_us INTEGER,
+  mean_motion,
+  eccentricity,
+  inclination,
+  ra_of_asc_node,
+  arg_of_pericenter,
+  mean_anomaly,
+  bstar,
+  mean_motion_dot,
+  mean_motion_ddot,
+  rev_at_epoch INTEGER NOT NULL,
+  element_set_no INTEGER,
+  class_eph INTEGER NOT NULL,
+  run_id INTEGER,
+  PRIMARY KEY (norad_id, epoch_us, source)
+) WITHOUT ROWID;
+
+CREATE TABLE latest (
+  norad_id INTEGER NOT NULL,
+  source INTEGER NOT NULL,
+  epoch_us INTEGER NOT NULL,
+  PRIMARY KEY (norad_id, source)
+) WITHOUT ROWID;
+
+CREATE TABLE object (
+  norad_id INTEGER PRIMARY KEY,
+  object_name TEXT NOT NULL,
+  object_id TEXT NOT NULL
+);
+
+CREATE TABLE satcat (
+  norad_id INTEGER PRIMARY KEY,
+  object_name TEXT NOT NULL,
+  object_id TEXT NOT NULL,
+  object_type INTEGER,
+  ops_status_code TEXT NOT NULL,
+  owner TEXT NOT NULL,
+  launch_us INTEGER,
+  launch_site TEXT NOT NULL,
+  decay_us INTEGER,
+  period_minutes REAL,
+  inclination_deg REAL,
+  apogee_km REAL,
+  perigee_km REAL
+);
+
+CREATE TABLE group_member (
+  group_name TEXT NOT NULL,
+  norad_id INTEGER NOT NULL,
+  PRIMARY KEY (group_name, norad_id)
+) WITHOUT ROWID;
+
+CREATE TABLE group_sync (
+  group_name TEXT PRIMARY KEY,
+  synced_us INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE api_key (
+  id INTEGER PRIMARY KEY,
+  label TEXT NOT NULL DEFAULT '',
+  key_hash BLOB NOT NULL UNIQUE,
+  created_us INTEGER NOT NULL,
+  revoked_us INTEGER
+);
+
+CREATE TABLE api_usage (
+  key_id INTEGER NOT NULL,
+  month TEXT NOT NULL,
+  count INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (key_id, month)
+) WITHOUT ROWID;
+)sql";
+
+// Index i holds the migration to version i + 1.
+constexpr std::array<std::string_view, 1> kMigrations = {kMigration1};
+
+// Version 0 with tables in it is somebody else's database.
+void check_version(SQLite::Database& db, int version, std::string_view display_path) {
+  if (version > known_schema_version()) {
+    fail(Errc::bad_request,
+         "database {} was written by a newer gpq (schema {}, this build knows {}); upgrade gpq",
+         display_path, version, known_schema_version());
+  }
+  if (version < 0) {
+    fail(Errc::bad_request, "database {} is not a gpq database (user_version {})", display_path,
+         version);
+  }
+  if (version == 0) {
+    SQLite::Statement count(db, std::string(sql::kSchemaObjectCount));
+    count.executeStep();
+    if (count.getColumn(0).getInt64() != 0) {
+      fail(Errc::bad_request, "database {} is not a gpq database (it holds other tables)",
+           display_path);
+    }
+  }
+}
+
+}  // namespace
+
+int known_schema_version() noexcept {
+  return static_cast<int>(kMigrations.size());
+}
+
+int schema_version(SQLite::Database& db) {
+  SQLite::Statement query(db, std::string(sql::kUserVersion));
+  query.executeStep();
+  return query.getColumn(0).getInt();
+}
+
+bool needs_migration(SQLite::Database& db, std::string_view display_path) {
+  const int version = schema_version(db);
+  check_version(db, version, display_path);
+  return version < known_schema_version();
+}
+
+void migrate(SQLite::Database& db, std::string_view display_path) {
+  if (!needs_migration(db, display_path)) {
+    return;
+  }
+  SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
+  // Another process may have migrated while we waited for the write lock.
+  const int version = schema_version(db);
+  check_version(db, version, display_path);
+  for (int next = version + 1; next <= known_schema_version(); ++next) {
+    db.exec(std::string(kMigrations[static_cast<std::size_t>(next - 1)]));
+  }
+  // PRAGMA takes no parameters; the number is ours, not input.
+  db.exec(std::string(sql::kUserVersion) + " = " + std::to_string(known_schema_version()));
+  transaction.commit();
+}
+
+}  // namespace gpq::storage

@@ -1,0 +1,217 @@
+// Every SQL statement of gpq, by name. Statements are prepared once per connection and
+// bound by index; the column lists here and the codecs in row_codec.cc move in step.
+#pragma once
+
+#include <string_view>
+
+namespace gpq::storage::sql {
+
+// ---- Connection setup (database.cc) ---------------------------------------------------------
+
+inline constexpr std::string_view kPageSize = "PRAGMA page_size = 4096";
+inline constexpr std::string_view kJournalWal = "PRAGMA journal_mode = WAL";
+inline constexpr std::string_view kSynchronousNormal = "PRAGMA synchronous = NORMAL";
+inline constexpr std::string_view kForeignKeysOff = "PRAGMA foreign_keys = OFF";
+inline constexpr std::string_view kTempStoreMemory = "PRAGMA temp_store = MEMORY";
+inline constexpr std::string_view kWriterCache = "PRAGMA cache_size = -262144";   // 256 MiB
+inline constexpr std::string_view kReaderCache = "PRAGMA cache_size = -65536";    // 64 MiB
+inline constexpr std::string_view kReaderMmap = "PRAGMA mmap_size = 1073741824";  // 1 GiB
+// A sync commits ~50k sets at a time; checkpointing every 1000 pages (the default) would copy
+// the same hot pages back into the database file over and over.
+inline constexpr std::string_view kWalAutocheckpoint = "PRAGMA wal_autocheckpoint = 16384";
+inline constexpr std::string_view kJournalSizeLimit = "PRAGMA journal_size_limit = 67108864";
+// While a Writer lives the log grows to ~300 MiB between checkpoints (checkpointer.h); it is
+// then reused from its start, and truncating it each time would make it grow anew, which
+// costs more than writing it.
+inline constexpr std::string_view kWriterJournalSizeLimit = "PRAGMA journal_size_limit = 536870912";
+inline constexpr std::string_view kUserVersion = "PRAGMA user_version";
+inline constexpr std::string_view kSchemaObjectCount = "SELECT count(*) FROM sqlite_schema";
+
+// ---- Element sets (writer.cc, reader.cc) ---------------------------------------------------
+
+// Parameters ?1..?17 in this order, for both statements below (row_codec.cc binds them).
+// source: 0 Space-Track, 1 CelesTrak. element_set_no: NULL means 999. class_eph: 0 means
+// classification 'U' and ephemeris type 0. The nine element columns hold decimal codes
+// (decimal_codec.h) or, when a value has too many digits, the double itself.
+inline constexpr std::string_view kInsertSet = R"sql(
+  INSERT INTO element_set (norad_id, epoch_us, source, creation_us, mean_motion, eccentricity,
+    inclination, ra_of_asc_node, arg_of_pericenter, mean_anomaly, bstar, mean_motion_dot,
+    mean_motion_ddot, rev_at_epoch, element_set_no, class_eph, run_id)
+  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+  ON CONFLICT DO NOTHING)sql";
+
+// A repeat of an identity: replaces the stored set unless it is identical, or unless both
+// carry a CREATION_DATE and the stored one is later (DECISIONS.md "Element sets").
+inline constexpr std::string_view kReplaceSet = R"sql(
+  UPDATE element_set SET creation_us = ?4, mean_motion = ?5, eccentricity = ?6,
+    inclination = ?7, ra_of_asc_node = ?8, arg_of_pericenter = ?9, mean_anomaly = ?10,
+    bstar = ?11, mean_motion_dot = ?12, mean_motion_ddot = ?13, rev_at_epoch = ?14,
+    element_set_no = ?15, class_eph = ?16, run_id = ?17
+  WHERE norad_id = ?1 AND epoch_us = ?2 AND source = ?3
+    AND (creation_us, mean_motion, eccentricity, inclination, ra_of_asc_node,
+         arg_of_pericenter, mean_anomaly, bstar, mean_motion_dot, mean_motion_ddot,
+         rev_at_epoch, element_set_no, class_eph)
+        IS NOT (?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+    AND NOT coalesce(creation_us > ?4, 0))sql";
+
+// The empty string means "not given": it never overwrites a known name or designator.
+inline constexpr std::string_view kUpsertObject = R"sql(
+  INSERT INTO object (norad_id, object_name, object_id) VALUES (?1, ?2, ?3)
+  ON CONFLICT (norad_id) DO UPDATE SET
+    object_name = iif(excluded.object_name = '', object_name, excluded.object_name),
+    object_id = iif(excluded.object_id = '', object_id, excluded.object_id)
+  WHERE (excluded.object_name <> '' AND excluded.object_name IS NOT object_name)
+     OR (excluded.object_id <> '' AND excluded.object_id IS NOT object_id))sql";
+
+inline constexpr std::string_view kUpsertLatest = R"sql(
+  INSERT INTO latest (norad_id, source, epoch_us) VALUES (?1, ?2, ?3)
+  ON CONFLICT (norad_id, source) DO UPDATE SET epoch_us = excluded.epoch_us
+  WHERE excluded.epoch_us > epoch_us)sql";
+
+inline constexpr std::string_view kAddToSetCount = R"sql(
+  UPDATE meta SET value = value + ?1 WHERE key = 'element_set_count')sql";
+
+// ---- Catalog (writer.cc, reader.cc) --------------------------------------------------------
+
+inline constexpr std::string_view kUpsertCatalog = R"sql(
+  INSERT INTO satcat (norad_id, object_name, object_id, object_type, ops_status_code, owner,
+    launch_us, launch_site, decay_us, period_minutes, inclination_deg, apogee_km, perigee_km)
+  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+  ON CONFLICT (norad_id) DO UPDATE SET object_name = excluded.object_name,
+    object_id = excluded.object_id, object_type = excluded.object_type,
+    ops_status_code = excluded.ops_status_code, owner = excluded.owner,
+    launch_us = excluded.launch_us, launch_site = excluded.launch_site,
+    decay_us = excluded.decay_us, period_minutes = excluded.period_minutes,
+    inclination_deg = excluded.inclination_deg, apogee_km = excluded.apogee_km,
+    perigee_km = excluded.perigee_km
+  WHERE (object_name, object_id, object_type, ops_status_code, owner, launch_us, launch_site,
+         decay_us, period_minutes, inclination_deg, apogee_km, perigee_km)
+    IS NOT (excluded.object_name, excluded.object_id, excluded.object_type,
+            excluded.ops_status_code, excluded.owner, excluded.launch_us, excluded.launch_site,
+            excluded.decay_us, excluded.period_minutes, excluded.inclination_deg,
+            excluded.apogee_km, excluded.perigee_km))sql";
+
+#define GPQ_CATALOG_COLUMNS                                                            \
+  "norad_id, object_name, object_id, object_type, ops_status_code, owner, launch_us, " \
+  "launch_site, decay_us, period_minutes, inclination_deg, apogee_km, perigee_km"
+
+inline constexpr std::string_view kSelectCatalogRecord =
+    "SELECT " GPQ_CATALOG_COLUMNS " FROM satcat WHERE norad_id = ?1";
+inline constexpr std::string_view kSelectAllCatalog =
+    "SELECT " GPQ_CATALOG_COLUMNS " FROM satcat ORDER BY norad_id";
+
+// ---- Groups (writer.cc, reader.cc) ---------------------------------------------------------
+
+inline constexpr std::string_view kDeleteGroupMembers =
+    "DELETE FROM group_member WHERE group_name = ?1";
+inline constexpr std::string_view kInsertGroupMember =
+    "INSERT OR IGNORE INTO group_member (group_name, norad_id) VALUES (?1, ?2)";
+inline constexpr std::string_view kUpsertGroupSync = R"sql(
+  INSERT INTO group_sync (group_name, synced_us) VALUES (?1, ?2)
+  ON CONFLICT (group_name) DO UPDATE SET synced_us = excluded.synced_us)sql";
+inline constexpr std::string_view kSelectGroupSync =
+    "SELECT synced_us FROM group_sync WHERE group_name = ?1";
+inline constexpr std::string_view kSelectGroupMembers =
+    "SELECT norad_id FROM group_member WHERE group_name = ?1 ORDER BY norad_id";
+
+// ---- Sync runs (sync_runs.cc, reader.cc) ---------------------------------------------------
+
+inline constexpr std::string_view kInsertRun =
+    "INSERT INTO sync_run (source, started_us, outcome) VALUES (?1, ?2, 'running')";
+inline constexpr std::string_view kFinishRun = R"sql(
+  UPDATE sync_run SET ended_us = ?2, sets_added = ?3, sets_updated = ?4, sets_unchanged = ?5,
+    sets_skipped = ?6, catalog_records = ?7, bytes = ?8, outcome = ?9, error = ?10
+  WHERE id = ?1)sql";
+
+#define GPQ_RUN_COLUMNS                                                                        \
+  "id, source, started_us, ended_us, sets_added, sets_updated, sets_unchanged, sets_skipped, " \
+  "catalog_records, bytes, outcome, error"
+
+inline constexpr std::string_view kSelectRuns =
+    "SELECT " GPQ_RUN_COLUMNS " FROM sync_run ORDER BY id DESC LIMIT ?1";
+inline constexpr std::string_view kSelectLastOkRun = "SELECT " GPQ_RUN_COLUMNS
+                                                     " FROM sync_run WHERE source = ?1 AND "
+                                                     "outcome = 'ok' ORDER BY id DESC LIMIT 1";
+inline constexpr std::string_view kSelectRunStart = "SELECT started_us FROM sync_run WHERE id = ?1";
+
+// ---- Reads of element sets (reader.cc) -----------------------------------------------------
+
+// The columns row_codec.cc decodes, in its order.
+#define GPQ_SET_COLUMNS                                                                    \
+  "e.norad_id, e.epoch_us, e.source, e.creation_us, e.mean_motion, e.eccentricity, "       \
+  "e.inclination, e.ra_of_asc_node, e.arg_of_pericenter, e.mean_anomaly, e.bstar, "        \
+  "e.mean_motion_dot, e.mean_motion_ddot, e.rev_at_epoch, e.element_set_no, e.class_eph, " \
+  "e.run_id"
+
+// The millisecond an epoch prints as (rounded half up). The offset, a multiple of 1000,
+// keeps the dividend positive for any epoch after the year 1653, so that SQLite's
+// truncating division floors.
+#define GPQ_MILLIS(column) "((" column " + 10000000000000500) / 1000)"
+
+// The merge of both sources (DECISIONS.md): with ?5 = 1, a CelesTrak set is hidden when a
+// Space-Track set of the same object falls on the same millisecond. ?4 is a source code or -1
+// for both. Every window statement below shares ?1 (norad id) and ?4, ?5.
+#define GPQ_SOURCE_FILTER                                                   \
+  " AND (?4 < 0 OR e.source = ?4)"                                          \
+  " AND (?5 = 0 OR e.source = 0 OR NOT EXISTS (SELECT 1 FROM element_set s" \
+  " WHERE s.norad_id = e.norad_id AND s.source = 0"                         \
+  " AND s.epoch_us BETWEEN e.epoch_us - 1000 AND e.epoch_us + 1000"         \
+  " AND " GPQ_MILLIS("s.epoch_us") " = " GPQ_MILLIS("e.epoch_us") "))"
+
+// ?2 <= epoch <= ?3, ascending, skipping ?7 rows, at most ?6 (negative: all).
+inline constexpr std::string_view kSelectHistory =
+    "SELECT " GPQ_SET_COLUMNS
+    " FROM element_set e"
+    " WHERE e.norad_id = ?1 AND e.epoch_us BETWEEN ?2 AND ?3" GPQ_SOURCE_FILTER
+    " ORDER BY e.epoch_us, e.source LIMIT ?6 OFFSET ?7";
+inline constexpr std::string_view kCountHistory =
+    "SELECT count(*) FROM element_set e"
+    " WHERE e.norad_id = ?1 AND e.epoch_us BETWEEN ?2 AND ?3" GPQ_SOURCE_FILTER;
+inline constexpr std::string_view kSelectHistoryEpochs =
+    "SELECT e.epoch_us FROM element_set e"
+    " WHERE e.norad_id = ?1 AND e.epoch_us BETWEEN ?2 AND ?3" GPQ_SOURCE_FILTER
+    " ORDER BY e.epoch_us, e.source";
+// Last set with epoch <= ?2 (?3 does not occur).
+inline constexpr std::string_view kSelectAtOrBefore =
+    "SELECT " GPQ_SET_COLUMNS
+    " FROM element_set e"
+    " WHERE e.norad_id = ?1 AND e.epoch_us <= ?2" GPQ_SOURCE_FILTER
+    " ORDER BY e.epoch_us DESC, e.source DESC LIMIT 1";
+// First set with epoch > ?2.
+inline constexpr std::string_view kSelectAfter =
+    "SELECT " GPQ_SET_COLUMNS
+    " FROM element_set e"
+    " WHERE e.norad_id = ?1 AND e.epoch_us > ?2" GPQ_SOURCE_FILTER
+    " ORDER BY e.epoch_us, e.source LIMIT 1";
+
+// The newest set per source of one object (?1), or of every object (ordered by NORAD id);
+// rows of both sources come ordered by source, the caller picks.
+inline constexpr std::string_view kSelectLatest =
+    "SELECT " GPQ_SET_COLUMNS
+    " FROM latest l JOIN element_set e"
+    " ON e.norad_id = l.norad_id AND e.epoch_us = l.epoch_us AND e.source = l.source"
+    " WHERE l.norad_id = ?1 ORDER BY l.source";
+inline constexpr std::string_view kSelectAllLatest =
+    "SELECT " GPQ_SET_COLUMNS
+    " FROM latest l JOIN element_set e"
+    " ON e.norad_id = l.norad_id AND e.epoch_us = l.epoch_us AND e.source = l.source"
+    " ORDER BY l.norad_id, l.source";
+inline constexpr std::string_view kSelectLatestSources =
+    "SELECT source FROM latest WHERE norad_id = ?1";
+
+inline constexpr std::string_view kSelectObject =
+    "SELECT object_name, object_id FROM object WHERE norad_id = ?1";
+inline constexpr std::string_view kSelectAllObjects =
+    "SELECT norad_id, object_name, object_id FROM object ORDER BY norad_id";
+inline constexpr std::string_view kCountObjects = "SELECT count(*) FROM object";
+inline constexpr std::string_view kSelectSetCount =
+    "SELECT value FROM meta WHERE key = 'element_set_count'";
+
+}  // namespace gpq::storage::sql
+
+namespace gpq::storage::sql {
+
+// Changes whenever another connection has committed (sqlite_store.cc rebuilds its index).
+inline constexpr std::string_view kDataVersion = "PRAGMA data_version";
+
+}  // namespace gpq::storage::sql

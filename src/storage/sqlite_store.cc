@@ -1,0 +1,230 @@
+// Store over SQLite: readers leased per call, an in-memory index of current sets.
+#include "storage/sqlite_store.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include "storage/current_index.h"
+#include "storage/database.h"
+#include "storage/reader.h"
+#include "storage/sql.h"
+
+namespace gpq::storage {
+
+// A Reader taken from the pool for the duration of one call.
+class SqliteStore::Lease {
+ public:
+  explicit Lease(const SqliteStore& store) : store_(store) {
+    {
+      const std::lock_guard lock(store.mutex_);
+      if (!store.idle_readers_.empty()) {
+        reader_ = std::move(store.idle_readers_.back());
+        store.idle_readers_.pop_back();
+      }
+    }
+    if (!reader_) {
+      reader_ = std::make_unique<Reader>(store.path_);
+    }
+  }
+  ~Lease() {
+    const std::lock_guard lock(store_.mutex_);
+    store_.idle_readers_.push_back(std::move(reader_));
+  }
+  Lease(const Lease&) = delete;
+  Lease& operator=(const Lease&) = delete;
+  Lease(Lease&&) = delete;
+  Lease& operator=(Lease&&) = delete;
+
+  Reader* operator->() { return reader_.get(); }
+  Reader& operator*() { return *reader_; }
+
+ private:
+  const SqliteStore& store_;
+  std::unique_ptr<Reader> reader_;
+};
+
+struct SqliteStore::SnapshotCache {
+  std::int64_t version = -1;
+  SnapshotQuery query;
+  std::shared_ptr<const std::vector<ElementSet>> members;
+};
+
+namespace {
+
+template <typename Item, typename Visit>
+void visit_window(const std::vector<const Item*>& items, Window window, const Visit& visit) {
+  const auto size = static_cast<std::int64_t>(items.size());
+  const std::int64_t end =
+      window.limit < 0 ? size : std::min(size, window.offset + window.limit);
+  for (std::int64_t i = window.offset; i < end; ++i) {
+    visit(*items[static_cast<std::size_t>(i)]);
+  }
+}
+
+bool same_query(const SnapshotQuery& a, const SnapshotQuery& b) {
+  return a.epoch == b.epoch && a.object_type == b.object_type && a.orbit_regime == b.orbit_regime;
+}
+
+}  // namespace
+
+std::unique_ptr<SqliteStore> SqliteStore::open(const std::filesystem::path& path) {
+  return std::unique_ptr<SqliteStore>(new SqliteStore(path));
+}
+
+SqliteStore::SqliteStore(const std::filesystem::path& path)
+    : path_(path), watcher_(Database::open(path, Database::Mode::read_only)) {
+  idle_readers_.push_back(std::make_unique<Reader>(path));
+}
+
+SqliteStore::~SqliteStore() = default;
+
+std::shared_ptr<const CurrentIndex> SqliteStore::index() const {
+  std::int64_t version = 0;
+  {
+    const std::lock_guard lock(mutex_);
+    version = guarded(path_, [&] {
+      return watcher_->connection().execAndGet(std::string(sql::kDataVersion)).getInt64();
+    });
+    if (index_ && version == seen_version_) {
+      return index_;
+    }
+  }
+  Lease reader(*this);
+  auto fresh = std::make_shared<const CurrentIndex>(*reader);
+  const std::lock_guard lock(mutex_);
+  index_ = fresh;
+  seen_version_ = version;
+  return fresh;
+}
+
+std::optional<ElementSet> SqliteStore::latest(std::int32_t norad_id, SourceFilter source) const {
+  Lease reader(*this);
+  return reader->latest_set(norad_id, source);
+}
+
+std::int64_t SqliteStore::count_current(const GpFilter& filter) const {
+  const auto idx = index();
+  const TimePoint now = filter.as_of;
+  return std::count_if(idx->objects().begin(), idx->objects().end(),
+                       [&](const IndexedObject& o) { return idx->matches(o, filter, now); });
+}
+
+void SqliteStore::current(const GpFilter& filter, Window window, const SetVisitor& visit) const {
+  const auto idx = index();
+  const TimePoint now = filter.as_of;
+  std::vector<const ElementSet*> matching;
+  for (const IndexedObject& object : idx->objects()) {
+    if (idx->matches(object, filter, now)) {
+      matching.push_back(&object.current);
+    }
+  }
+  visit_window(matching, window, visit);
+}
+
+std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
+    const SnapshotQuery& query) const {
+  const auto idx = index();
+  {
+    const std::lock_guard lock(mutex_);
+    if (snapshot_cache_ && snapshot_cache_->version == seen_version_ &&
+        same_query(snapshot_cache_->query, query)) {
+      return snapshot_cache_->members;
+    }
+  }
+  const TimePoint epoch = *query.epoch;
+  const TimePoint horizon = TimePoint::from_unix_micros(epoch.unix_micros() + kMicrosPerDay);
+  auto members = std::make_shared<std::vector<ElementSet>>();
+  Lease reader(*this);
+  for (const IndexedObject& object : idx->objects()) {
+    if (decayed_before(object.catalog, epoch)) {
+      continue;
+    }
+    if (query.object_type &&
+        (object.catalog == nullptr || object.catalog->object_type != query.object_type)) {
+      continue;
+    }
+    const std::int32_t id = object.current.norad_id;
+    auto before = reader->set_at_or_before(id, epoch, SourceFilter::all);
+    auto after = reader->set_after(id, epoch, SourceFilter::all);
+    if (!before && !(after && after->epoch <= horizon)) {
+      continue;
+    }
+    const auto gap = [&](const ElementSet& s) {
+      return std::llabs(s.epoch.unix_micros() - epoch.unix_micros());
+    };
+    ElementSet& chosen = (!before || (after && gap(*after) < gap(*before))) ? *after : *before;
+    if (query.orbit_regime &&
+        orbit_regime(chosen.mean_motion, chosen.eccentricity) != *query.orbit_regime) {
+      continue;
+    }
+    members->push_back(std::move(chosen));
+  }
+  const std::lock_guard lock(mutex_);
+  snapshot_cache_ = std::make_shared<SnapshotCache>(SnapshotCache{seen_version_, query, members});
+  return members;
+}
+
+std::int64_t SqliteStore::count_snapshot(const SnapshotQuery& query) const {
+  return static_cast<std::int64_t>(snapshot_members(query)->size());
+}
+
+void SqliteStore::snapshot(const SnapshotQuery& query, Window window,
+                           const SetVisitor& visit) const {
+  const auto members = snapshot_members(query);
+  std::vector<const ElementSet*> items;
+  items.reserve(members->size());
+  for (const ElementSet& set : *members) {
+    items.push_back(&set);
+  }
+  visit_window(items, window, visit);
+}
+
+SetStats SqliteStore::history_stats(std::int32_t norad_id, TimePoint start, TimePoint end,
+                                    SourceFilter source) const {
+  Lease reader(*this);
+  return reader->history_stats(norad_id, start, end, source);
+}
+
+void SqliteStore::history(std::int32_t norad_id, TimePoint start, TimePoint end,
+                          SourceFilter source, Window window, const SetVisitor& visit) const {
+  Lease reader(*this);
+  reader->history(norad_id, start, end, source, window, visit);
+}
+
+std::optional<ElementSet> SqliteStore::at_or_before(std::int32_t norad_id, TimePoint epoch,
+                                                    SourceFilter source) const {
+  Lease reader(*this);
+  return reader->set_at_or_before(norad_id, epoch, source);
+}
+
+std::optional<ElementSet> SqliteStore::after(std::int32_t norad_id, TimePoint epoch,
+                                             SourceFilter source) const {
+  Lease reader(*this);
+  return reader->set_after(norad_id, epoch, source);
+}
+
+std::optional<CatalogRecord> SqliteStore::catalog_record(std::int32_t norad_id) const {
+  Lease reader(*this);
+  return reader->catalog_record(norad_id);
+}
+
+std::int64_t SqliteStore::count_catalog(const CatalogFilter& filter) const {
+  const auto idx = index();
+  const TimePoint now = filter.as_of;
+  return std::count_if(idx->catalog().begin(), idx->catalog().end(),
+                       [&](const CatalogRecord& r) { return idx->matches(r, filter, now); });
+}
+
+void SqliteStore::catalog(const CatalogFilter& filter, Window window,
+                          const CatalogVisitor& visit) const {
+  const auto idx = index();
+  const TimePoint now = filter.as_of;
+  std::vector<const CatalogRecord*> matching;
+  for (const CatalogRecord& record : idx->catalog()) {
+    if (idx->matches(record, filter, now)) {
+      matching.push_back(&record);
+    }
+  }
+  visit_window(matching, window, visit);
+}
+
+}  // namespace gpq::storage

@@ -1,0 +1,269 @@
+// Batch writes: sets sorted by identity, one prepared INSERT per set (an UPDATE only for
+// repeats), then one upsert per object for its name and its newest epochs.
+#include "storage/writer.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <string>
+#include <tuple>
+
+#include <SQLiteCpp/Transaction.h>
+#include <sqlite3.h>
+
+#include "storage/checkpointer.h"
+#include "storage/database.h"
+#include "storage/row_codec.h"
+#include "storage/sql.h"
+
+namespace gpq::storage {
+namespace {
+
+SQLite::Statement prepare(Database& db, std::string_view text) {
+  return SQLite::Statement(db.connection(), std::string(text));
+}
+
+// SQLite calls this after each commit with the number of frames in the log.
+int on_wal_commit(void* checkpointer, sqlite3* /*db*/, const char* /*schema*/, int frames) {
+  static_cast<Checkpointer*>(checkpointer)->committed(frames);
+  return SQLITE_OK;
+}
+
+}  // namespace
+
+Writer::Writer(Database& db) try
+    : db_(db),
+      insert_set_(prepare(db, sql::kInsertSet)),
+      replace_set_(prepare(db, sql::kReplaceSet)),
+      upsert_object_(prepare(db, sql::kUpsertObject)),
+      upsert_latest_(prepare(db, sql::kUpsertLatest)),
+      add_to_set_count_(prepare(db, sql::kAddToSetCount)),
+      upsert_catalog_(prepare(db, sql::kUpsertCatalog)) {
+  try {
+    checkpointer_ = std::make_unique<Checkpointer>(db.path());
+  } catch (const SQLite::Exception&) {
+    return;  // SQLite's own checkpoints after commits do the same work, only slower
+  }
+  db.connection().exec(std::string(sql::kWriterJournalSizeLimit));
+  // Replaces SQLite's automatic checkpoint, which is a hook of the same kind.
+  sqlite3_wal_hook(db.connection().getHandle(), on_wal_commit, checkpointer_.get());
+} catch (const SQLite::Exception& error) {
+  throw_database_error(db.path(), error);
+}
+
+Writer::~Writer() {
+  if (checkpointer_) {
+    sqlite3_wal_hook(db_.connection().getHandle(), nullptr, nullptr);
+    checkpointer_.reset();
+    // Back to the settings of Database::open (the first also restores SQLite's hook).
+    db_.connection().tryExec(std::string(sql::kWalAutocheckpoint).c_str());
+    db_.connection().tryExec(std::string(sql::kJournalSizeLimit).c_str());
+  }
+}
+
+WriteCounts Writer::write_batch(std::span<const ElementSet> sets,
+                                std::span<const CatalogRecord> records, std::int64_t run_id) {
+  return guarded(db_.path(), [&] {
+    if (checkpointer_) {
+      checkpointer_->before_write();
+    }
+    WriteCounts counts;
+    SQLite::Transaction transaction(db_.connection(), SQLite::TransactionBehavior::IMMEDIATE);
+    sort_batch(sets);
+    write_sets(sets, run_id, counts);
+    write_objects_and_latest(sets);
+    write_catalog(records, counts);
+    if (counts.added > 0) {
+      add_to_set_count_.tryReset();
+      add_to_set_count_.bind(1, static_cast<std::int64_t>(counts.added));
+      add_to_set_count_.exec();
+    }
+    transaction.commit();
+    remember_committed();
+    return counts;
+  });
+}
+
+void Writer::sort_batch(std::span<const ElementSet> sets) {
+  order_.clear();
+  order_.reserve(sets.size());
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    const ElementSet& set = sets[i];
+    order_.push_back({set.norad_id, source_code(set.source), set.epoch.unix_micros(),
+                      static_cast<std::uint32_t>(i)});
+  }
+  std::sort(order_.begin(), order_.end(), [](const SortKey& a, const SortKey& b) {
+    return std::tie(a.norad_id, a.epoch_us, a.source, a.position) <
+           std::tie(b.norad_id, b.epoch_us, b.source, b.position);
+  });
+}
+
+// Repeats of one identity within the batch are resolved in memory first, so that only the
+// winner meets the stored set: re-importing a file whose sets repeat changes nothing.
+void Writer::write_sets(std::span<const ElementSet> sets, std::int64_t run_id,
+                        WriteCounts& counts) {
+  for (std::size_t first = 0; first < order_.size();) {
+    const SortKey& key = order_[first];
+    const ElementSet* winner = &sets[key.position];
+    std::uint64_t superseded = 0;
+    std::uint64_t rejected = 0;
+    std::size_t next = first + 1;
+    for (; next < order_.size() && order_[next].norad_id == key.norad_id &&
+           order_[next].epoch_us == key.epoch_us && order_[next].source == key.source;
+         ++next) {
+      const ElementSet& repeat = sets[order_[next].position];
+      if (same_stored_values(*winner, repeat) || keeps_stored(*winner, repeat)) {
+        ++rejected;
+      } else {
+        winner = &repeat;
+        ++superseded;
+      }
+    }
+    switch (write_set(*winner, run_id)) {
+      case Written::added:
+        counts.added += 1;
+        counts.updated += superseded;
+        counts.unchanged += rejected;
+        break;
+      case Written::updated:
+        counts.updated += 1 + superseded;
+        counts.unchanged += rejected;
+        break;
+      case Written::unchanged:
+        counts.unchanged += 1 + superseded + rejected;
+        break;
+    }
+    first = next;
+  }
+}
+
+Writer::Written Writer::write_set(const ElementSet& set, std::int64_t run_id) {
+  insert_set_.tryReset();
+  bind_set(insert_set_, set, run_id);
+  if (insert_set_.exec() > 0) {
+    return Written::added;
+  }
+  replace_set_.tryReset();
+  bind_set(replace_set_, set, run_id);
+  return replace_set_.exec() > 0 ? Written::updated : Written::unchanged;
+}
+
+// order_ is sorted by NORAD id: one pass, at most one upsert per object and per source.
+void Writer::write_objects_and_latest(std::span<const ElementSet> sets) {
+  static const std::string kNone;
+  pending_objects_.clear();
+  pending_latest_.clear();
+  std::size_t i = 0;
+  while (i < order_.size()) {
+    const std::int32_t norad_id = order_[i].norad_id;
+    PendingObject object{norad_id, &kNone, &kNone};
+    std::uint32_t name_position = 0;
+    std::uint32_t designator_position = 0;
+    std::array<std::optional<std::int64_t>, 2> newest;  // by source code
+    for (; i < order_.size() && order_[i].norad_id == norad_id; ++i) {
+      const SortKey& key = order_[i];
+      const ElementSet& set = sets[key.position];
+      auto& epoch = newest[static_cast<std::size_t>(key.source)];
+      epoch = std::max(epoch.value_or(key.epoch_us), key.epoch_us);
+      if (!set.object_name.empty() &&
+          (object.object_name->empty() || key.position > name_position)) {
+        object.object_name = &set.object_name;
+        name_position = key.position;
+      }
+      if (!set.object_id.empty() &&
+          (object.object_id->empty() || key.position > designator_position)) {
+        object.object_id = &set.object_id;
+        designator_position = key.position;
+      }
+    }
+    upsert_object(object);
+    for (std::size_t source = 0; source < newest.size(); ++source) {
+      if (newest[source]) {
+        upsert_latest({norad_id, static_cast<std::int32_t>(source), *newest[source]});
+      }
+    }
+  }
+}
+
+void Writer::upsert_object(const PendingObject& object) {
+  if (const auto known = known_objects_.find(object.norad_id); known != known_objects_.end()) {
+    const bool same_name =
+        object.object_name->empty() || *object.object_name == known->second.object_name;
+    const bool same_id = object.object_id->empty() || *object.object_id == known->second.object_id;
+    if (same_name && same_id) {
+      return;
+    }
+  }
+  upsert_object_.tryReset();
+  upsert_object_.bind(1, object.norad_id);
+  upsert_object_.bindNoCopy(2, *object.object_name);
+  upsert_object_.bindNoCopy(3, *object.object_id);
+  upsert_object_.exec();
+  pending_objects_.push_back(object);
+}
+
+void Writer::upsert_latest(const PendingLatest& latest) {
+  const auto known = known_latest_.find(latest_key(latest.norad_id, latest.source));
+  if (known != known_latest_.end() && known->second >= latest.epoch_us) {
+    return;  // the stored epoch is at least the known one: the upsert would change nothing
+  }
+  upsert_latest_.tryReset();
+  upsert_latest_.bind(1, latest.norad_id);
+  upsert_latest_.bind(2, latest.source);
+  upsert_latest_.bind(3, static_cast<std::int64_t>(latest.epoch_us));
+  upsert_latest_.exec();
+  pending_latest_.push_back(latest);
+}
+
+// After commit only: a rolled-back batch must leave the caches as they were.
+void Writer::remember_committed() {
+  for (const PendingObject& object : pending_objects_) {
+    KnownObject& known = known_objects_[object.norad_id];
+    if (!object.object_name->empty()) {
+      known.object_name = *object.object_name;
+    }
+    if (!object.object_id->empty()) {
+      known.object_id = *object.object_id;
+    }
+  }
+  for (const PendingLatest& latest : pending_latest_) {
+    const auto [known, added] =
+        known_latest_.try_emplace(latest_key(latest.norad_id, latest.source), latest.epoch_us);
+    known->second = std::max(known->second, latest.epoch_us);
+  }
+  pending_objects_.clear();
+  pending_latest_.clear();
+}
+
+void Writer::write_catalog(std::span<const CatalogRecord> records, WriteCounts& counts) {
+  for (const CatalogRecord& record : records) {
+    upsert_catalog_.tryReset();
+    bind_catalog(upsert_catalog_, record);
+    counts.catalog_changed += static_cast<std::uint64_t>(upsert_catalog_.exec());
+  }
+}
+
+void Writer::replace_group_members(std::string_view group, std::span<const std::int32_t> norad_ids,
+                                   TimePoint synced_at) {
+  guarded(db_.path(), [&] {
+    const std::string name(group);
+    SQLite::Transaction transaction(db_.connection(), SQLite::TransactionBehavior::IMMEDIATE);
+    SQLite::Statement remove = prepare(db_, sql::kDeleteGroupMembers);
+    remove.bind(1, name);
+    remove.exec();
+    SQLite::Statement insert = prepare(db_, sql::kInsertGroupMember);
+    for (const std::int32_t norad_id : norad_ids) {
+      insert.tryReset();
+      insert.bind(1, name);
+      insert.bind(2, norad_id);
+      insert.exec();
+    }
+    SQLite::Statement synced = prepare(db_, sql::kUpsertGroupSync);
+    synced.bind(1, name);
+    synced.bind(2, static_cast<std::int64_t>(synced_at.unix_micros()));
+    synced.exec();
+    transaction.commit();
+  });
+}
+
+}  // namespace gpq::storage

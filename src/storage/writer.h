@@ -1,0 +1,118 @@
+// Writes element sets, catalog records and group lists in batches, one transaction per
+// batch, applying the de-duplication rules of DECISIONS.md "Element sets".
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include <SQLiteCpp/Statement.h>
+
+#include "gpq/catalog.h"
+#include "gpq/element_set.h"
+#include "gpq/time.h"
+
+namespace gpq::storage {
+
+class Checkpointer;
+class Database;
+
+struct WriteCounts {
+  std::uint64_t added = 0;            // new identity (NORAD id, epoch, source)
+  std::uint64_t updated = 0;          // an identity already stored, now with other values
+  std::uint64_t unchanged = 0;        // identical to what is stored, or older than it
+  std::uint64_t catalog_changed = 0;  // catalog records new or different from the stored one
+};
+
+class Writer {
+ public:
+  // `db` must be open read-write and outlive the writer; one Writer per Database at a time.
+  // Not thread-safe. While the writer exists, a thread of its own copies the write-ahead log
+  // into the database file (checkpointer.h). Throws Error{internal}.
+  explicit Writer(Database& db);
+  ~Writer();
+  Writer(const Writer&) = delete;
+  Writer& operator=(const Writer&) = delete;
+  Writer(Writer&&) = delete;
+  Writer& operator=(Writer&&) = delete;
+
+  // Writes everything in one BEGIN IMMEDIATE transaction: all or nothing.
+  // A set whose identity is stored already replaces the stored one unless the two are
+  // identical, or both carry a CREATION_DATE and the stored one is later. Repeats of an
+  // identity within `sets` are settled first by the same rule (the later one wins), then the
+  // winner meets the stored set; the repeats it superseded count as updated, those it
+  // rejected as unchanged, and all count as unchanged when the winner changes nothing.
+  // Each set records `run_id` (its _collected_at is that run's start) when it is added or
+  // replaced. The object's name and designator become those of the last set in the batch
+  // that has them (empty never overwrites). Catalog records replace the stored record of
+  // their NORAD id when different. May first wait for the log copy (checkpointer.h).
+  // Throws Error{internal} on database failure, leaving the database as it was.
+  WriteCounts write_batch(std::span<const ElementSet> sets, std::span<const CatalogRecord> records,
+                          std::int64_t run_id);
+
+  // Makes `norad_ids` the members of `group` (a synced upstream group list) and records
+  // `synced_at`, in one transaction. Throws Error{internal}.
+  void replace_group_members(std::string_view group, std::span<const std::int32_t> norad_ids,
+                             TimePoint synced_at);
+
+ private:
+  // One set's place in the batch, sorted by identity then position: the B-tree is then
+  // written in key order, and a later repeat is applied after an earlier one.
+  struct SortKey {
+    std::int32_t norad_id;
+    std::int32_t source;
+    std::int64_t epoch_us;
+    std::uint32_t position;
+  };
+
+  // What this writer has committed, so that a batch skips the upserts that would change
+  // nothing (most objects keep their name, and the newest epoch of a source only grows).
+  struct KnownObject {
+    std::string object_name;  // empty: not known
+    std::string object_id;
+  };
+  struct PendingObject {
+    std::int32_t norad_id;
+    const std::string* object_name;
+    const std::string* object_id;
+  };
+  struct PendingLatest {
+    std::int32_t norad_id;
+    std::int32_t source;
+    std::int64_t epoch_us;
+  };
+  static std::int64_t latest_key(std::int32_t norad_id, std::int32_t source) {
+    return static_cast<std::int64_t>(norad_id) * 2 + source;
+  }
+
+  enum class Written { added, updated, unchanged };
+
+  void sort_batch(std::span<const ElementSet> sets);
+  void write_sets(std::span<const ElementSet> sets, std::int64_t run_id, WriteCounts& counts);
+  Written write_set(const ElementSet& set, std::int64_t run_id);
+  void write_objects_and_latest(std::span<const ElementSet> sets);
+  void upsert_object(const PendingObject& object);
+  void upsert_latest(const PendingLatest& latest);
+  void remember_committed();
+  void write_catalog(std::span<const CatalogRecord> records, WriteCounts& counts);
+
+  Database& db_;
+  SQLite::Statement insert_set_;
+  SQLite::Statement replace_set_;
+  SQLite::Statement upsert_object_;
+  SQLite::Statement upsert_latest_;
+  SQLite::Statement add_to_set_count_;
+  SQLite::Statement upsert_catalog_;
+  std::unique_ptr<Checkpointer> checkpointer_;  // null: SQLite checkpoints after commits
+  std::vector<SortKey> order_;                  // reused across batches
+  std::vector<PendingObject> pending_objects_;
+  std::vector<PendingLatest> pending_latest_;
+  std::unordered_map<std::int32_t, KnownObject> known_objects_;
+  std::unordered_map<std::int64_t, std::int64_t> known_latest_;  // latest_key -> epoch_us
+};
+
+}  // namespace gpq::storage

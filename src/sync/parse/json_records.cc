@@ -1,0 +1,129 @@
+// JSON records: each leaf object is an OMM/GP record (CelesTrak numbers,
+// Space-Track strings, or only TLE lines) or a Space-Track SATCAT record.
+#include <simdjson.h>
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "sync/parse/json_object_splitter.h"
+#include "sync/parse/omm_fields.h"
+#include "sync/parse/parsers.h"
+#include "sync/parse/satcat_fields.h"
+
+namespace gpq::sync {
+namespace {
+
+// The object's members as text: strings as they are, numbers in their shortest form,
+// null as absent.
+struct JsonMembers {
+  std::vector<std::pair<std::string_view, std::string_view>> members;
+  std::vector<std::string> numbers;
+  bool numbers_as_strings = false;  // Space-Track writes every value as a string
+  bool has_number = false;
+
+  bool read(simdjson::dom::object object) {
+    members.clear();
+    numbers.clear();
+    numbers.reserve(64);
+    has_number = false;
+    for (const auto field : object) {
+      const simdjson::dom::element value = field.value;
+      switch (value.type()) {
+        case simdjson::dom::element_type::STRING:
+          members.emplace_back(field.key, std::string_view(value.get_string().value_unsafe()));
+          break;
+        case simdjson::dom::element_type::INT64:
+          numbers.push_back(fmt::format("{}", value.get_int64().value_unsafe()));
+          members.emplace_back(field.key, numbers.back());
+          has_number = true;
+          break;
+        case simdjson::dom::element_type::UINT64:
+          numbers.push_back(fmt::format("{}", value.get_uint64().value_unsafe()));
+          members.emplace_back(field.key, numbers.back());
+          has_number = true;
+          break;
+        case simdjson::dom::element_type::DOUBLE:
+          numbers.push_back(fmt::format("{}", value.get_double().value_unsafe()));
+          members.emplace_back(field.key, numbers.back());
+          has_number = true;
+          break;
+        case simdjson::dom::element_type::NULL_VALUE:
+          break;
+        default:
+          return false;  // booleans, or anything a record never holds
+      }
+      if (numbers.size() == numbers.capacity()) {
+        return false;  // views into `numbers` must not move
+      }
+    }
+    return true;
+  }
+
+  std::optional<std::string_view> find(std::string_view name) const {
+    for (const auto& [key, value] : members) {
+      if (key == name) {
+        return value;
+      }
+    }
+    return std::nullopt;
+  }
+};
+
+std::optional<std::string_view> json_lookup(const void* context, std::string_view name) {
+  return static_cast<const JsonMembers*>(context)->find(name);
+}
+
+}  // namespace
+
+void parse_json_records(ByteStream& in, const ParseOptions& options, RecordSink& sink) {
+  simdjson::dom::parser parser;
+  JsonMembers members;
+  OmmFields fields;
+  std::string error;
+  simdjson::padded_string padded;
+  split_json_objects(
+      in,
+      [&](std::string_view bytes, std::uint64_t line) {
+        padded = simdjson::padded_string(bytes);
+        simdjson::dom::object object;
+        if (parser.parse(padded).get(object) != simdjson::SUCCESS) {
+          sink.skip(line, "not valid JSON");
+          return;
+        }
+        if (!members.read(object)) {
+          sink.skip(line, "a JSON value that is not a string, number or null");
+          return;
+        }
+        if (members.find("SATNAME") || members.find("INTLDES")) {
+          CatalogRecord record;
+          if (build_catalog_record(json_lookup, &members, record, error)) {
+            sink.catalog_record(std::move(record));
+          } else {
+            sink.skip(line, error);
+          }
+          return;
+        }
+        fields.clear();
+        for (const auto& [key, value] : members.members) {
+          if (const auto omm = omm_key(key)) {
+            fields.set(*omm, value);
+          }
+        }
+        const bool spacetrack_shape = !members.has_number || members.find("GP_ID") ||
+                                      members.find("ORIGINATOR") || members.find("TLE_LINE1");
+        const DataSource source = options.forced_source.value_or(
+            spacetrack_shape ? DataSource::spacetrack : DataSource::celestrak);
+        ElementSet set;
+        if (build_element_set(fields, source, options.collected_at, set, error)) {
+          sink.element_set(std::move(set));
+        } else {
+          sink.skip(line, error);
+        }
+      },
+      [&](std::uint64_t line, std::string_view why) { sink.skip(line, std::string(why)); });
+}
+
+}  // namespace gpq::sync

@@ -1,0 +1,227 @@
+// OMM keyword values to an ElementSet, with the range checks of FORMATS.md.
+#include "sync/parse/omm_fields.h"
+
+#include <charconv>
+#include <cmath>
+
+#include <fmt/core.h>
+
+#include "core/text.h"
+#include "gpq/tle.h"
+
+namespace gpq::sync {
+namespace {
+
+constexpr std::pair<std::string_view, OmmKey> kKeys[] = {
+    {"OBJECT_NAME", OmmKey::object_name},
+    {"OBJECT_ID", OmmKey::object_id},
+    {"EPOCH", OmmKey::epoch},
+    {"MEAN_MOTION", OmmKey::mean_motion},
+    {"ECCENTRICITY", OmmKey::eccentricity},
+    {"INCLINATION", OmmKey::inclination},
+    {"RA_OF_ASC_NODE", OmmKey::ra_of_asc_node},
+    {"ARG_OF_PERICENTER", OmmKey::arg_of_pericenter},
+    {"MEAN_ANOMALY", OmmKey::mean_anomaly},
+    {"EPHEMERIS_TYPE", OmmKey::ephemeris_type},
+    {"CLASSIFICATION_TYPE", OmmKey::classification_type},
+    {"NORAD_CAT_ID", OmmKey::norad_cat_id},
+    {"ELEMENT_SET_NO", OmmKey::element_set_no},
+    {"REV_AT_EPOCH", OmmKey::rev_at_epoch},
+    {"BSTAR", OmmKey::bstar},
+    {"MEAN_MOTION_DOT", OmmKey::mean_motion_dot},
+    {"MEAN_MOTION_DDOT", OmmKey::mean_motion_ddot},
+    {"CREATION_DATE", OmmKey::creation_date},
+    {"TLE_LINE1", OmmKey::tle_line1},
+    {"TLE_LINE2", OmmKey::tle_line2},
+};
+
+std::string_view key_name(OmmKey key) {
+  for (const auto& [name, k] : kKeys) {
+    if (k == key) {
+      return name;
+    }
+  }
+  return "?";
+}
+
+std::string shown_value(std::string_view value) {
+  return std::string(value.substr(0, 40)) + (value.size() > 40 ? "..." : "");
+}
+
+struct Checker {
+  const OmmFields& fields;
+  std::string& error;
+
+  bool number(OmmKey key, double& out, double lo, double hi, bool required, double fallback,
+              bool hi_inclusive = true) {
+    const auto text = fields.get(key);
+    if (!text || trim(*text).empty()) {
+      if (required) {
+        error = fmt::format("{} is missing", key_name(key));
+        return false;
+      }
+      out = fallback;
+      return true;
+    }
+    const auto value = parse_number(*text);
+    if (!value) {
+      error = fmt::format("{} '{}' is not a number", key_name(key), shown_value(*text));
+      return false;
+    }
+    if (*value < lo || *value > hi || (!hi_inclusive && *value == hi)) {
+      error = fmt::format("{} '{}' is out of range ({} to {}{})", key_name(key), shown_value(*text), lo,
+                          hi_inclusive ? "" : "below ", hi);
+      return false;
+    }
+    out = *value;
+    return true;
+  }
+
+  bool whole(OmmKey key, std::int64_t& out, std::int64_t lo, std::int64_t hi, bool required,
+             std::int64_t fallback) {
+    double value = 0;
+    if (!number(key, value, static_cast<double>(lo), static_cast<double>(hi), required,
+                static_cast<double>(fallback))) {
+      return false;
+    }
+    if (value != std::floor(value)) {
+      error = fmt::format("{} '{}' is not a whole number", key_name(key),
+                          shown_value(fields.get(key).value_or("")));
+      return false;
+    }
+    out = static_cast<std::int64_t>(value);
+    return true;
+  }
+};
+
+std::string text_of(const OmmFields& fields, OmmKey key) {
+  const auto value = fields.get(key);
+  return value ? std::string(trim(*value)) : std::string();
+}
+
+}  // namespace
+
+std::optional<OmmKey> omm_key(std::string_view name) noexcept {
+  for (const auto& [text, key] : kKeys) {
+    if (text == name) {
+      return key;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<double> parse_number(std::string_view text) noexcept {
+  text = trim(text);
+  if (text.empty() || text.size() > 48) {
+    return std::nullopt;
+  }
+  char buffer[64];
+  std::size_t n = 0;
+  if (text.front() == '+') {
+    text.remove_prefix(1);
+  }
+  if (!text.empty() && text.front() == '-') {
+    buffer[n++] = '-';
+    text.remove_prefix(1);
+  }
+  if (!text.empty() && text.front() == '.') {
+    buffer[n++] = '0';
+  }
+  for (const char c : text) {
+    const bool allowed = (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' ||
+                         c == '-' || c == '+';
+    if (!allowed) {
+      return std::nullopt;
+    }
+    buffer[n++] = c;
+  }
+  double value = 0;
+  const auto [end, status] = std::from_chars(buffer, buffer + n, value);
+  if (status != std::errc() || end != buffer + n || !std::isfinite(value)) {
+    return std::nullopt;
+  }
+  return value == 0 ? 0.0 : value;
+}
+
+bool build_element_set(const OmmFields& fields, DataSource source, TimePoint collected_at,
+                       ElementSet& out, std::string& error) {
+  ElementSet set;
+  Checker check{fields, error};
+  std::int64_t norad = 0;
+  if (!check.whole(OmmKey::norad_cat_id, norad, 1, kMaxNoradId, true, 0)) {
+    return false;
+  }
+  set.norad_id = static_cast<std::int32_t>(norad);
+  const bool has_elements = fields.get(OmmKey::mean_motion).has_value();
+  const auto line1 = fields.get(OmmKey::tle_line1);
+  const auto line2 = fields.get(OmmKey::tle_line2);
+  if (!has_elements && line1 && line2) {
+    // Space-Track's reduced records carry only the TLE lines.
+    if (!parse_tle(*line1, *line2, set, error)) {
+      return false;
+    }
+    if (set.norad_id != norad) {
+      error = fmt::format("NORAD_CAT_ID {} differs from the TLE's {}", norad, set.norad_id);
+      return false;
+    }
+  } else {
+    const auto epoch_text = fields.get(OmmKey::epoch);
+    if (!epoch_text || trim(*epoch_text).empty()) {
+      error = "EPOCH is missing";
+      return false;
+    }
+    const auto epoch = parse_iso8601(trim(*epoch_text));
+    if (!epoch) {
+      error = fmt::format("EPOCH '{}' is not an ISO 8601 time", shown_value(*epoch_text));
+      return false;
+    }
+    set.epoch = *epoch;
+    std::int64_t ephemeris = 0;
+    std::int64_t element_set_no = 0;
+    std::int64_t rev = 0;
+    if (!check.number(OmmKey::mean_motion, set.mean_motion, 1e-9, 100, true, 0) ||
+        !check.number(OmmKey::eccentricity, set.eccentricity, 0, 1, true, 0, false) ||
+        !check.number(OmmKey::inclination, set.inclination, 0, 180, true, 0) ||
+        !check.number(OmmKey::ra_of_asc_node, set.ra_of_asc_node, 0, 360, true, 0) ||
+        !check.number(OmmKey::arg_of_pericenter, set.arg_of_pericenter, 0, 360, true, 0) ||
+        !check.number(OmmKey::mean_anomaly, set.mean_anomaly, 0, 360, true, 0) ||
+        !check.number(OmmKey::bstar, set.bstar, -1e3, 1e3, false, 0) ||
+        !check.number(OmmKey::mean_motion_dot, set.mean_motion_dot, -1e3, 1e3, false, 0) ||
+        !check.number(OmmKey::mean_motion_ddot, set.mean_motion_ddot, -1e3, 1e3, false, 0) ||
+        !check.whole(OmmKey::ephemeris_type, ephemeris, 0, 9, false, 0) ||
+        !check.whole(OmmKey::element_set_no, element_set_no, 0, 99999, false, 999) ||
+        !check.whole(OmmKey::rev_at_epoch, rev, 0, 999'999'999, false, 0)) {
+      return false;
+    }
+    set.ephemeris_type = static_cast<std::int8_t>(ephemeris);
+    set.element_set_no = static_cast<std::int32_t>(element_set_no);
+    set.rev_at_epoch = static_cast<std::int32_t>(rev);
+    const std::string classification = text_of(fields, OmmKey::classification_type);
+    if (classification.size() > 1) {
+      error = fmt::format("CLASSIFICATION_TYPE '{}' is not one character", shown_value(classification));
+      return false;
+    }
+    set.classification_type = classification.empty() ? 'U' : classification[0];
+  }
+  set.object_name = text_of(fields, OmmKey::object_name);
+  if (fields.get(OmmKey::object_id)) {
+    set.object_id = text_of(fields, OmmKey::object_id);
+  }
+  if (set.object_id == "UNKNOWN") {
+    set.object_id.clear();
+  }
+  const std::string creation = text_of(fields, OmmKey::creation_date);
+  if (!creation.empty()) {
+    set.creation_date = parse_iso8601(creation);
+    if (!set.creation_date) {
+      error = fmt::format("CREATION_DATE '{}' is not an ISO 8601 time", shown_value(creation));
+      return false;
+    }
+  }
+  set.source = source;
+  set.collected_at = collected_at;
+  out = std::move(set);
+  return true;
+}
+
+}  // namespace gpq::sync

@@ -1,0 +1,140 @@
+// CCSDS OMM NDM/XML, streamed: each <omm> element is cut out of the byte stream
+// and parsed alone with pugixml, so a file of any size reads in flat memory.
+#include <pugixml.hpp>
+
+#include <string>
+
+#include "core/text.h"
+#include "sync/parse/omm_fields.h"
+#include "sync/parse/parsers.h"
+
+namespace gpq::sync {
+namespace {
+
+constexpr std::size_t kMaxOmmBytes = 1 << 20;
+
+bool is_omm_open(std::string_view text, std::size_t at) {
+  if (text.compare(at, 4, "<omm") != 0 || at + 4 >= text.size()) {
+    return false;
+  }
+  const char next = text[at + 4];
+  return next == ' ' || next == '>' || next == '\t' || next == '\r' || next == '\n';
+}
+
+void collect(const pugi::xml_node& node, OmmFields& fields) {
+  for (const pugi::xml_node& child : node.children()) {
+    if (child.type() != pugi::node_element) {
+      continue;
+    }
+    if (const auto key = omm_key(child.name())) {
+      fields.set(*key, child.child_value());
+    } else {
+      collect(child, fields);
+    }
+  }
+}
+
+class OmmXmlParser {
+ public:
+  OmmXmlParser(const ParseOptions& options, RecordSink& sink)
+      : options_(options),
+        sink_(sink),
+        source_(options.forced_source.value_or(DataSource::celestrak)) {}
+
+  void element(std::string_view bytes, std::uint64_t line) {
+    pugi::xml_document doc;
+    const pugi::xml_parse_result parsed = doc.load_buffer(bytes.data(), bytes.size());
+    if (!parsed) {
+      sink_.skip(line, std::string("not well-formed XML: ") + parsed.description());
+      return;
+    }
+    fields_.clear();
+    const pugi::xml_node omm = doc.child("omm");
+    collect(omm, fields_);
+    const pugi::xml_node header = omm.child("header");
+    if (const pugi::xml_node creation = header.child("CREATION_DATE")) {
+      fields_.set(OmmKey::creation_date, creation.child_value());
+    }
+    ElementSet set;
+    if (build_element_set(fields_, source_, options_.collected_at, set, error_)) {
+      sink_.element_set(std::move(set));
+    } else {
+      sink_.skip(line, error_);
+    }
+  }
+
+ private:
+  const ParseOptions& options_;
+  RecordSink& sink_;
+  DataSource source_;
+  OmmFields fields_;
+  std::string error_;
+};
+
+}  // namespace
+
+void parse_omm_xml(ByteStream& in, const ParseOptions& options, RecordSink& sink) {
+  OmmXmlParser parser(options, sink);
+  std::string buffer;
+  std::string chunk(1 << 16, '\0');
+  std::uint64_t line = 1;        // line of buffer[0]
+  std::size_t scanned = 0;       // bytes of buffer already searched for an opening tag
+  std::size_t open = std::string::npos;
+  std::uint64_t open_line = 0;
+  for (;;) {
+    const std::size_t got = in.read(chunk.data(), chunk.size());
+    buffer.append(chunk.data(), got);
+    for (;;) {
+      if (open == std::string::npos) {
+        std::size_t at = buffer.find("<omm", scanned);
+        while (at != std::string::npos && !is_omm_open(buffer, at)) {
+          at = buffer.find("<omm", at + 1);
+        }
+        if (at == std::string::npos) {
+          const std::size_t keep = std::min<std::size_t>(buffer.size(), 4);
+          for (std::size_t i = 0; i + keep < buffer.size(); ++i) {
+            line += buffer[i] == '\n' ? 1 : 0;
+          }
+          buffer.erase(0, buffer.size() - keep);
+          scanned = 0;
+          break;
+        }
+        for (std::size_t i = 0; i < at; ++i) {
+          line += buffer[i] == '\n' ? 1 : 0;
+        }
+        buffer.erase(0, at);
+        open = 0;
+        open_line = line;
+        scanned = 0;
+      }
+      const std::size_t close = buffer.find("</omm>", scanned);
+      if (close == std::string::npos) {
+        scanned = buffer.size() > 6 ? buffer.size() - 6 : 0;
+        if (buffer.size() > kMaxOmmBytes) {
+          sink.skip(open_line, "<omm> element larger than 1 MiB");
+          buffer.erase(0, 4);  // look for the next opening tag past this one
+          open = std::string::npos;
+          scanned = 0;
+          continue;
+        }
+        break;
+      }
+      const std::size_t end = close + 6;
+      parser.element(std::string_view(buffer).substr(0, end), open_line);
+      for (std::size_t i = 0; i < end; ++i) {
+        line += buffer[i] == '\n' ? 1 : 0;
+      }
+      buffer.erase(0, end);
+      open = std::string::npos;
+      scanned = 0;
+    }
+    if (got == 0) {
+      break;
+    }
+  }
+  if (open != std::string::npos) {
+    sink.skip(open_line, "<omm> element cut off at the end of the file");
+  }
+}
+
+}  // namespace gpq::sync
