@@ -43,6 +43,7 @@ int run(int argc, char** argv) {
     CLI::App app{"gpq: a local mirror of satellite element sets (GP/TLE/OMM) and SATCAT"};
     app.name("gpq");
     app.require_subcommand(1);
+    app.fallthrough();  // global options may follow the subcommand: `gpq gp 25544 --format tle`
     app.set_version_flag("--version", std::string("gpq ") + GPQ_VERSION + " (" GPQ_GIT_COMMIT ")");
     Context ctx;
     ctx.add_global_options(app);

@@ -71,9 +71,9 @@ TEST(TimeRoundTripTest, IsoJulianAndUnixAgreeToTheMicrosecond) {
     const TimePoint t = TimePoint::from_unix_micros(micros(random));
     const std::string iso = format_iso8601_micros(t) + "Z";
     ASSERT_EQ(parse_date("epoch", iso), t) << iso;
-    const std::string unix_text = fmt::format("unix:{}.{:06}", t.unix_micros() / 1'000'000 -
-                                                                   (t.unix_micros() % 1'000'000 < 0),
-                                              ((t.unix_micros() % 1'000'000) + 1'000'000) % 1'000'000);
+    const std::int64_t magnitude = std::llabs(t.unix_micros());
+    const std::string unix_text = fmt::format("unix:{}{}.{:06}", t.unix_micros() < 0 ? "-" : "",
+                                              magnitude / 1'000'000, magnitude % 1'000'000);
     ASSERT_EQ(parse_date("epoch", unix_text), t) << unix_text;
     // A Julian date carries ~15-16 significant digits: about 20 us at today's JD.
     const std::string jd_text = fmt::format("jd:{:.10f}", t.julian_date());
