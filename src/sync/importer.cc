@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <future>
 #include <memory>
 
 #include "gpq/error.h"
@@ -91,21 +92,46 @@ class BatchingSink final : public RecordSink {
     }
   }
 
+  // Hands the batch to the writing thread and goes on parsing; at most one batch is in
+  // flight, so parsing and writing overlap on the two cores.
   void flush() {
+    wait();
     if (sets_.empty() && records_.empty()) {
       return;
     }
-    const storage::WriteCounts counts = writer_.write_batch(sets_, records_, run_id_);
+    writing_sets_.swap(sets_);
+    writing_records_.swap(records_);
+    sets_.clear();
+    records_.clear();
+    in_flight_ = std::async(std::launch::async, [this] {
+      return writer_.write_batch(writing_sets_, writing_records_, run_id_);
+    });
+  }
+
+  // Waits for the batch in flight; rethrows what its transaction threw.
+  void wait() {
+    if (!in_flight_.valid()) {
+      return;
+    }
+    const storage::WriteCounts counts = in_flight_.get();
     summary_.sets_added += counts.added;
     summary_.sets_updated += counts.updated;
     summary_.sets_unchanged += counts.unchanged;
-    summary_.catalog_records += records_.size();
-    sets_.clear();
-    records_.clear();
+    summary_.catalog_records += writing_records_.size();
     if (progress_) {
       progress_(summary_);
     }
   }
+
+  ~BatchingSink() override {
+    if (in_flight_.valid()) {
+      in_flight_.wait();  // never leave the writing thread running past the writer
+    }
+  }
+  BatchingSink(const BatchingSink&) = delete;
+  BatchingSink& operator=(const BatchingSink&) = delete;
+  BatchingSink(BatchingSink&&) = delete;
+  BatchingSink& operator=(BatchingSink&&) = delete;
 
  private:
   storage::Writer& writer_;
@@ -116,6 +142,9 @@ class BatchingSink final : public RecordSink {
   std::string file_;
   std::vector<ElementSet> sets_;
   std::vector<CatalogRecord> records_;
+  std::vector<ElementSet> writing_sets_;
+  std::vector<CatalogRecord> writing_records_;
+  std::future<storage::WriteCounts> in_flight_;
 };
 
 struct PlannedFile {
@@ -223,6 +252,7 @@ ImportSummary Importer::run(std::span<const std::filesystem::path> paths,
         }
         parse(kind, in, parse_options, sink);
         sink.flush();
+        sink.wait();
         summary.bytes += in.bytes_consumed();
         ++summary.files_imported;
       } catch (const Error& e) {
@@ -230,10 +260,16 @@ ImportSummary Importer::run(std::span<const std::filesystem::path> paths,
           throw;
         }
         sink.flush();  // the records read before the damage are whole and valid
+        sink.wait();
         summary.failed_files.push_back(e.what());
       }
     }
   } catch (const std::exception& e) {
+    try {
+      sink.wait();  // the connection must be idle before the run record is written
+    } catch (const std::exception&) {
+      // the first failure is the one to report
+    }
     runs.finish_run(run_id, storage::RunOutcome::failed, summary_counts(summary), e.what());
     throw;
   }

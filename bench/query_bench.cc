@@ -1,0 +1,142 @@
+// In-process latency of the query core over a real mirror file:
+//
+//   GPQ_BENCH_DB=/tmp/gpq-bench/base-10000000.db build/bench/gpq_query_bench \
+//       --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+//
+// Each benchmark asks for an object picked in turn from a fixed list, so the figures
+// are not one hot B-tree path. Times include rendering to JSON, as a front end does.
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <memory>
+#include <vector>
+
+#include "gpq/format.h"
+#include "gpq/query_service.h"
+#include "storage/sqlite_store.h"
+
+namespace gpq::bench {
+namespace {
+
+struct Mirror {
+  std::unique_ptr<storage::SqliteStore> store;
+  std::unique_ptr<QueryService> core;
+  std::vector<std::int32_t> ids;
+  TimePoint middle;  // an epoch inside every object's history
+};
+
+Mirror& mirror() {
+  static Mirror m = [] {
+    const char* path = std::getenv("GPQ_BENCH_DB");
+    Mirror made;
+    made.store = storage::SqliteStore::open(path != nullptr ? path : "/tmp/gpq-bench/base-10000000.db");
+    made.core = std::make_unique<QueryService>(*made.store);
+    Paging all;
+    all.all = true;
+    std::vector<std::int32_t> every;
+    std::int64_t newest = 0;
+    made.core->search({}, all, [&](const ElementSet& set) {
+      every.push_back(set.norad_id);
+      newest = std::max(newest, set.epoch.unix_micros());
+    });
+    for (std::size_t i = 0; i < every.size(); i += std::max<std::size_t>(1, every.size() / 997)) {
+      made.ids.push_back(every[i]);
+    }
+    const RangeInfo range = made.core->range(made.ids.front());
+    made.middle = TimePoint::from_unix_micros(
+        (range.earliest_epoch.unix_micros() + range.latest_epoch.unix_micros()) / 2);
+    return made;
+  }();
+  return m;
+}
+
+std::int32_t next_id(std::size_t& i) {
+  const auto& ids = mirror().ids;
+  return ids[i++ % ids.size()];
+}
+
+void BM_Latest(benchmark::State& state) {
+  std::size_t i = 0;
+  std::string out;
+  for (auto _ : state) {
+    out.clear();
+    write_set(Format::json, mirror().core->latest(next_id(i)), out);
+    benchmark::DoNotOptimize(out.data());
+  }
+}
+
+void BM_Nearest(benchmark::State& state) {
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(mirror().core->nearest({next_id(i), mirror().middle}));
+  }
+}
+
+void BM_Adjacent(benchmark::State& state) {
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(mirror().core->adjacent({next_id(i), mirror().middle}));
+  }
+}
+
+void BM_Range(benchmark::State& state) {
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(mirror().core->range(next_id(i)));
+  }
+}
+
+void BM_HistoryPage500(benchmark::State& state) {
+  std::size_t i = 0;
+  std::string out;
+  Paging paging;
+  paging.per_page = 500;
+  for (auto _ : state) {
+    out.clear();
+    const auto writer = make_set_list_writer(Format::json);
+    writer->begin(out);
+    HistoryMeta meta;
+    mirror().core->history({next_id(i), std::nullopt, std::nullopt, SourceFilter::all}, paging,
+                           [&](const ElementSet& set) { writer->set(set, out); }, &meta);
+    writer->end(out);
+  }
+}
+
+void BM_SnapshotPage500(benchmark::State& state) {
+  Paging paging;
+  paging.per_page = 500;
+  std::int64_t shift = 0;
+  for (auto _ : state) {
+    // A new epoch each time: no cached snapshot answers it.
+    const SnapshotQuery query{TimePoint::from_unix_micros(mirror().middle.unix_micros() + shift),
+                              std::nullopt, std::nullopt};
+    shift += 1'000'000;
+    std::int64_t rows = 0;
+    mirror().core->snapshot(query, paging, [&](const ElementSet&) { ++rows; });
+    benchmark::DoNotOptimize(rows);
+  }
+}
+
+void BM_NameSearch(benchmark::State& state) {
+  Paging paging;
+  for (auto _ : state) {
+    GpFilter filter;
+    filter.search = "SAT 12";
+    std::int64_t rows = 0;
+    mirror().core->search(filter, paging, [&](const ElementSet&) { ++rows; });
+    benchmark::DoNotOptimize(rows);
+  }
+}
+
+BENCHMARK(BM_Latest)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Nearest)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Adjacent)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Range)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_HistoryPage500)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_SnapshotPage500)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+BENCHMARK(BM_NameSearch)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace gpq::bench
+
+BENCHMARK_MAIN();
