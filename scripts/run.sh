@@ -11,4 +11,7 @@ cmake --build build -j "$(nproc)" --target gpq
 data="${GPQ_REAL_DATA:-$(cd .. && pwd)/shared/data}"
 export GPQ_DB="${GPQ_DB:-$PWD/build/gpq.db}"
 ./build/gpq sync --from "$data"
-./build/gpq "${@:-gp}" 
+if (($# == 0)); then
+  set -- gp 25544 --format tle
+fi
+./build/gpq "$@"
