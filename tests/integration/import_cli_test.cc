@@ -141,7 +141,7 @@ TEST(ImportCliTest, FiveGigabyteSparseFileCutMidRecordNeitherHangsNorCrashes) {
 TEST(ImportCliTest, SyncKilledMidwayLeavesAValidDatabaseThatARerunCompletes) {
   TempDir dir;
   const fs::path path = dir.path() / "big.3le";
-  constexpr long kSets = 1'500'000;
+  constexpr long kSets = 800'000;
   write_file(path, synthetic_3le(kSets, 20'000));
   const std::string db = db_arg(dir);
 
