@@ -1,8 +1,7 @@
 // Import throughput: synthetic 3LE and OMM CSV files through the real importer,
 // into an empty database and into one that already holds many sets.
 //
-//   build/bench/gpq_import_bench --benchmark_repetitions=3 \
-//       --benchmark_report_aggregates_only=true
+//   build/bench/gpq_import_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 //
 // GPQ_BENCH_DIR (default /tmp/gpq-bench) keeps the large base database between runs;
 // GPQ_BENCH_BASE_SETS sets its size (default 10,000,000).

@@ -1,7 +1,6 @@
 // In-process latency of the query core over a real mirror file:
 //
-//   GPQ_BENCH_DB=/tmp/gpq-bench/base-10000000.db build/bench/gpq_query_bench \
-//       --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+//   GPQ_BENCH_DB=/tmp/gpq-bench/base-10000000.db build/bench/gpq_query_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 //
 // Each benchmark asks for an object picked in turn from a fixed list, so the figures
 // are not one hot B-tree path. Times include rendering to JSON, as a front end does.
