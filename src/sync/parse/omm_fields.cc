@@ -69,8 +69,9 @@ struct Checker {
       return false;
     }
     if (*value < lo || *value > hi || (!hi_inclusive && *value == hi)) {
-      error = fmt::format("{} '{}' is out of range ({} to {}{})", key_name(key), shown_value(*text), lo,
-                          hi_inclusive ? "" : "below ", hi);
+      error = fmt::format("{} '{}' is out of range: must be {} {} and {} {}", key_name(key),
+                          shown_value(*text), "at least", lo, hi_inclusive ? "at most" : "below",
+                          hi);
       return false;
     }
     out = *value;
