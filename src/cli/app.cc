@@ -56,6 +56,20 @@ int run(int argc, char** argv) {
       if (e.get_exit_code() == 0) {
         return app.exit(e);
       }
+      if (app.get_subcommands().empty() && argc > 1) {
+        for (int i = 1; i < argc; ++i) {
+          const std::string_view previous = argv[i - 1];
+          const bool option_value = i > 1 && previous.starts_with("--") &&
+                                    previous.find('=') == std::string_view::npos &&
+                                    previous != "--quiet" && previous != "--verbose";
+          if (argv[i][0] != '-' && !option_value) {
+            return report(fmt::format("unknown command '{}'; commands: gp, history, nearest, "
+                                      "adjacent, range, catalog, sync (see gpq --help)",
+                                      argv[i]),
+                          Errc::bad_request);
+          }
+        }
+      }
       return report(one_line(e.what()) + " (see gpq --help)", Errc::bad_request);
     }
     return 0;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdio>
+#include <exception>
 #include <functional>
 #include <string>
 
@@ -19,7 +20,13 @@ int terminal_width();
 class Printer {
  public:
   Printer() { buffer_.reserve(kFlushBytes * 2); }
-  ~Printer() { flush(); }
+  // What is still buffered goes out unless an error is on its way: a failed command
+  // prints its one-line error and no half document.
+  ~Printer() {
+    if (std::uncaught_exceptions() == exceptions_at_start_) {
+      flush();
+    }
+  }
   Printer(const Printer&) = delete;
   Printer& operator=(const Printer&) = delete;
   Printer(Printer&&) = delete;
@@ -36,6 +43,7 @@ class Printer {
  private:
   static constexpr std::size_t kFlushBytes = 64 * 1024;
   std::string buffer_;
+  int exceptions_at_start_ = std::uncaught_exceptions();
 };
 
 // Runs a list query and prints its rows in `format` as they arrive. `run` calls the
