@@ -82,7 +82,8 @@ void xml_set(const ElementSet& set, std::string& out) {
 void kvn_set(const ElementSet& set, std::string& out) {
   auto it = std::back_inserter(out);
   const auto line = [&](std::string_view key, const auto& value) {
-    fmt::format_to(it, "{:<15}= {}\n", key, value);
+    // Keys padded to 15 columns; longer keys get one blank (CelesTrak's layout).
+    fmt::format_to(it, "{:<15}{}= {}\n", key, key.size() >= 15 ? " " : "", value);
   };
   line("CCSDS_OMM_VERS", "2.0");
   line("CREATION_DATE", iso_micros(omm_creation_date(set)));
