@@ -89,16 +89,17 @@ std::string intdes_field(const std::string& object_id) {
 }
 
 std::string epoch_field(TimePoint epoch) {
-  const CivilTime civil = to_civil(epoch);
+  // Round to the 1e-8 day (864 us) step first, so that a carry into the next day also
+  // carries into the next year (31 Dec 23:59:59.9997 -> YY+1 day 001). Days hold exactly
+  // 1e8 steps, so the steps line up with the Unix epoch; floor for years before 1970.
+  const std::int64_t shifted = epoch.unix_micros() + 432;
+  const std::int64_t step = shifted / 864 - (shifted % 864 < 0 ? 1 : 0);
+  const TimePoint rounded = TimePoint::from_unix_micros(step * 864);
+  const CivilTime civil = to_civil(rounded);
   const TimePoint jan1 = from_civil({civil.year, 1, 1});
-  const std::int64_t since_jan1 = epoch.unix_micros() - jan1.unix_micros();
-  std::int64_t day = since_jan1 / kMicrosPerDay;
-  std::int64_t steps = ((since_jan1 % kMicrosPerDay) + 432) / 864;  // 1e-8 day, rounded
-  if (steps >= 100'000'000) {
-    steps -= 100'000'000;
-    ++day;
-  }
-  return fmt::format("{:02}{:03}.{:08}", civil.year % 100, day + 1, steps);
+  const std::int64_t since_jan1 = rounded.unix_micros() - jan1.unix_micros();
+  return fmt::format("{:02}{:03}.{:08}", civil.year % 100, since_jan1 / kMicrosPerDay + 1,
+                     (since_jan1 % kMicrosPerDay) / 864);
 }
 
 std::string catalog_field(std::int32_t norad_id) {

@@ -188,10 +188,22 @@ bool LineReader::next(std::string_view& line) {
   std::size_t scanned = begin_;
   for (;;) {
     const std::size_t newline = buffer_.find('\n', scanned);
-    if (newline != std::string::npos) {
+    const bool carriage_return = newline != std::string::npos && newline > begin_ &&
+                                 buffer_[newline - 1] == '\r';
+    if (newline != std::string::npos &&
+        newline - begin_ - (carriage_return ? 1 : 0) <= kMaxLineBytes) {
       line = std::string_view(buffer_).substr(begin_, newline - begin_);
       begin_ = newline + 1;
       break;
+    }
+    // A newline can arrive in the same chunk that takes the line past the limit.
+    if (newline != std::string::npos) {
+      long_line_.assign(buffer_, begin_, kMaxLineBytes);
+      begin_ = newline + 1;
+      truncated_ = true;
+      line = long_line_;
+      ++line_number_;
+      return true;
     }
     if (buffer_.size() - begin_ > kMaxLineBytes) {
       // Keep the first kMaxLineBytes, drop the rest of this line as it streams by.
@@ -224,6 +236,10 @@ bool LineReader::next(std::string_view& line) {
   }
   if (!line.empty() && line.back() == '\r') {
     line.remove_suffix(1);
+  }
+  // A UTF-8 byte order mark (editors on Windows write one) is not part of the first line.
+  if (line_number_ == 0 && line.starts_with("\xEF\xBB\xBF")) {
+    line.remove_prefix(3);
   }
   ++line_number_;
   return true;

@@ -10,6 +10,8 @@
 namespace gpq::sync {
 namespace {
 
+constexpr const char* kLongLine = "line longer than 1 MiB, not part of any record";
+
 std::string_view trim_right(std::string_view text) {
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) {
     text.remove_suffix(1);
@@ -42,7 +44,7 @@ class TleTextParser {
     while (next(line)) {
       if (lines_.truncated()) {
         drop_name();
-        sink_.skip(lines_.line_number(), "line longer than 1 MiB, not part of any record");
+        sink_.skip(lines_.line_number(), kLongLine);
         continue;
       }
       if (trim_right(line).empty()) {
@@ -90,7 +92,9 @@ class TleTextParser {
     if (!next(second) || !is_line(second, '2') || lines_.truncated()) {
       name_.reset();
       sink_.skip(start, "line 1 without a line 2 after it");
-      if (!second.empty() && !lines_.truncated()) {
+      if (lines_.truncated()) {
+        sink_.skip(lines_.line_number(), kLongLine);  // not silently swallowed
+      } else if (!second.empty()) {
         held_.assign(second);
         pushed_back_ = true;
       }
