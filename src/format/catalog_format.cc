@@ -1,6 +1,7 @@
 // Catalog records in JSON (full and list forms) and CSV.
 #include <iterator>
 
+#include "format/csv_field.h"
 #include "format/json_writer.h"
 #include "gpq/error.h"
 #include "gpq/format.h"
@@ -72,20 +73,6 @@ void catalog_json(const CatalogRecord& r, bool full, std::string& out) {
   out += '}';
 }
 
-void csv_text(std::string_view text, std::string& out) {
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
-    out += text;
-    return;
-  }
-  out += '"';
-  for (const char c : text) {
-    out += c;
-    if (c == '"') {
-      out += '"';
-    }
-  }
-  out += '"';
-}
 
 void csv_optional(const std::optional<double>& value, std::string& out) {
   out += ',';
@@ -127,20 +114,20 @@ class CsvCatalogList final : public CatalogListWriter {
   }
   void record(const CatalogRecord& r, std::string& out) override {
     fmt::format_to(std::back_inserter(out), "{},", r.norad_id);
-    csv_text(r.object_name, out);
+    format_detail::append_csv_field(r.object_name, out);
     out += ',';
-    csv_text(r.object_id, out);
+    format_detail::append_csv_field(r.object_id, out);
     out += ',';
     out += r.object_type ? to_string(*r.object_type) : "";
     out += ',';
-    csv_text(r.ops_status_code, out);
+    format_detail::append_csv_field(r.ops_status_code, out);
     out += ',';
-    csv_text(r.owner, out);
+    format_detail::append_csv_field(r.owner, out);
     out += ',';
     out += r.launch_date ? format_date(*r.launch_date) : "";
     if (full_) {
       out += ',';
-      csv_text(r.launch_site, out);
+      format_detail::append_csv_field(r.launch_site, out);
     }
     out += ',';
     out += r.decay_date ? format_date(*r.decay_date) : "";

@@ -3,27 +3,14 @@
 
 #include <fmt/core.h>
 
+#include "format/csv_field.h"
+
 #include "format/set_writers.h"
 #include "gpq/tle.h"
 
 namespace gpq::format_detail {
 namespace {
 
-// RFC 4180: quote a field holding a comma, quote or line break.
-void csv_field(std::string_view text, std::string& out) {
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
-    out += text;
-    return;
-  }
-  out += '"';
-  for (const char c : text) {
-    out += c;
-    if (c == '"') {
-      out += '"';
-    }
-  }
-  out += '"';
-}
 
 }  // namespace
 
@@ -49,9 +36,9 @@ void csv_header(std::string& out) {
 
 void csv_set(const ElementSet& set, std::string& out) {
   const DerivedFields d = derive(set);
-  csv_field(set.object_name, out);
+  format_detail::append_csv_field(set.object_name, out);
   out += ',';
-  csv_field(set.object_id, out);
+  format_detail::append_csv_field(set.object_id, out);
   fmt::format_to(std::back_inserter(out),
                  ",{},{:.8f},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.3f},{:.3f},{:.3f},{:.3f},{},",
                  format_iso8601_micros(set.epoch), set.mean_motion, set.eccentricity,
