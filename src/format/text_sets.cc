@@ -4,15 +4,10 @@
 #include <fmt/core.h>
 
 #include "format/csv_field.h"
-
 #include "format/set_writers.h"
 #include "gpq/tle.h"
 
 namespace gpq::format_detail {
-namespace {
-
-
-}  // namespace
 
 void tle_set(const ElementSet& set, bool with_name, std::string& out) {
   const std::string line1 = format_tle_line1(set);  // throws above 99999 before any output
@@ -36,9 +31,9 @@ void csv_header(std::string& out) {
 
 void csv_set(const ElementSet& set, std::string& out) {
   const DerivedFields d = derive(set);
-  format_detail::append_csv_field(set.object_name, out);
+  append_csv_field(set.object_name, out);
   out += ',';
-  format_detail::append_csv_field(set.object_id, out);
+  append_csv_field(set.object_id, out);
   fmt::format_to(std::back_inserter(out),
                  ",{},{:.8f},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.3f},{:.3f},{:.3f},{:.3f},{},",
                  format_iso8601_micros(set.epoch), set.mean_motion, set.eccentricity,
