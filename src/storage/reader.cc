@@ -192,10 +192,8 @@ void Reader::for_each_latest(SourceFilter source, const SetVisitor& visit) {
 }
 
 std::optional<ElementSet> Reader::one_set(SQLite::Statement& query, std::int32_t norad_id,
-                                          TimePoint epoch, SourceFilter source) {
+                                          TimePoint epoch, SourceParams params) {
   return guarded(db_->path(), [&]() -> std::optional<ElementSet> {
-    names_norad_id_ = 0;
-    const SourceParams params = source_params(norad_id, source);
     Bound bound(query);
     query.bind(1, norad_id);
     query.bind(2, static_cast<std::int64_t>(epoch.unix_micros()));
@@ -212,12 +210,23 @@ std::optional<ElementSet> Reader::one_set(SQLite::Statement& query, std::int32_t
 
 std::optional<ElementSet> Reader::set_at_or_before(std::int32_t norad_id, TimePoint epoch,
                                                    SourceFilter source) {
-  return one_set(at_or_before_, norad_id, epoch, source);
+  names_norad_id_ = 0;
+  const SourceParams params = guarded(db_->path(), [&] { return source_params(norad_id, source); });
+  return one_set(at_or_before_, norad_id, epoch, params);
 }
 
 std::optional<ElementSet> Reader::set_after(std::int32_t norad_id, TimePoint epoch,
                                             SourceFilter source) {
-  return one_set(after_, norad_id, epoch, source);
+  names_norad_id_ = 0;
+  const SourceParams params = guarded(db_->path(), [&] { return source_params(norad_id, source); });
+  return one_set(after_, norad_id, epoch, params);
+}
+
+std::pair<std::optional<ElementSet>, std::optional<ElementSet>> Reader::neighbours(
+    std::int32_t norad_id, TimePoint epoch, SourceFilter source) {
+  names_norad_id_ = 0;
+  const SourceParams params = guarded(db_->path(), [&] { return source_params(norad_id, source); });
+  return {one_set(at_or_before_, norad_id, epoch, params), one_set(after_, norad_id, epoch, params)};
 }
 
 void Reader::bind_window(SQLite::Statement& query, std::int32_t norad_id, TimePoint from,

@@ -61,6 +61,11 @@ class Reader {
                                              SourceFilter source);
   std::optional<ElementSet> set_after(std::int32_t norad_id, TimePoint epoch, SourceFilter source);
 
+  // Both of the above in one call (one look-up of the object's sources and names):
+  // the snapshot's per-object step.
+  std::pair<std::optional<ElementSet>, std::optional<ElementSet>> neighbours(
+      std::int32_t norad_id, TimePoint epoch, SourceFilter source);
+
   // The newest set of every object (as latest_set), in NORAD id order.
   void for_each_latest(SourceFilter source, const SetVisitor& visit);
 
@@ -86,7 +91,7 @@ class Reader {
   void bind_window(SQLite::Statement& query, std::int32_t norad_id, TimePoint from, TimePoint to,
                    SourceFilter source);
   std::optional<ElementSet> one_set(SQLite::Statement& query, std::int32_t norad_id,
-                                    TimePoint epoch, SourceFilter source);
+                                    TimePoint epoch, SourceParams params);
   // Decodes the current row, names and collected_at included.
   void read_row(SQLite::Statement& query, ElementSet& set);
   void fill_names(std::int32_t norad_id, ElementSet& set);

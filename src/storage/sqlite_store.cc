@@ -3,6 +3,8 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <future>
+
 #include "storage/current_index.h"
 #include "storage/database.h"
 #include "storage/reader.h"
@@ -132,32 +134,44 @@ std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
   }
   const TimePoint epoch = *query.epoch;
   const TimePoint horizon = TimePoint::from_unix_micros(epoch.unix_micros() + kMicrosPerDay);
+  const std::vector<IndexedObject>& objects = idx->objects();
+  // Each object costs two B-tree descents: the pass is split over two threads, each with its
+  // own connection, and the halves are joined in NORAD order.
+  const auto pass = [&](std::size_t begin, std::size_t end, std::vector<ElementSet>& out) {
+    Lease reader(*this);
+    for (std::size_t i = begin; i < end; ++i) {
+      const IndexedObject& object = objects[i];
+      if (decayed_before(object.catalog, epoch)) {
+        continue;
+      }
+      if (query.object_type &&
+          (object.catalog == nullptr || object.catalog->object_type != query.object_type)) {
+        continue;
+      }
+      auto [before, after] =
+          reader->neighbours(object.current.norad_id, epoch, SourceFilter::all);
+      if (!before && !(after && after->epoch <= horizon)) {
+        continue;
+      }
+      const auto gap = [&](const ElementSet& s) {
+        return std::llabs(s.epoch.unix_micros() - epoch.unix_micros());
+      };
+      ElementSet& chosen = (!before || (after && gap(*after) < gap(*before))) ? *after : *before;
+      if (query.orbit_regime &&
+          orbit_regime(chosen.mean_motion, chosen.eccentricity) != *query.orbit_regime) {
+        continue;
+      }
+      out.push_back(std::move(chosen));
+    }
+  };
   auto members = std::make_shared<std::vector<ElementSet>>();
-  Lease reader(*this);
-  for (const IndexedObject& object : idx->objects()) {
-    if (decayed_before(object.catalog, epoch)) {
-      continue;
-    }
-    if (query.object_type &&
-        (object.catalog == nullptr || object.catalog->object_type != query.object_type)) {
-      continue;
-    }
-    const std::int32_t id = object.current.norad_id;
-    auto before = reader->set_at_or_before(id, epoch, SourceFilter::all);
-    auto after = reader->set_after(id, epoch, SourceFilter::all);
-    if (!before && !(after && after->epoch <= horizon)) {
-      continue;
-    }
-    const auto gap = [&](const ElementSet& s) {
-      return std::llabs(s.epoch.unix_micros() - epoch.unix_micros());
-    };
-    ElementSet& chosen = (!before || (after && gap(*after) < gap(*before))) ? *after : *before;
-    if (query.orbit_regime &&
-        orbit_regime(chosen.mean_motion, chosen.eccentricity) != *query.orbit_regime) {
-      continue;
-    }
-    members->push_back(std::move(chosen));
-  }
+  std::vector<ElementSet> second_half;
+  const std::size_t middle = objects.size() / 2;
+  auto other = std::async(std::launch::async, [&] { pass(middle, objects.size(), second_half); });
+  pass(0, middle, *members);
+  other.get();
+  members->insert(members->end(), std::make_move_iterator(second_half.begin()),
+                  std::make_move_iterator(second_half.end()));
   const std::lock_guard lock(mutex_);
   snapshot_cache_ = std::make_shared<SnapshotCache>(SnapshotCache{seen_version_, query, members});
   return members;
