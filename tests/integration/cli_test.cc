@@ -2,8 +2,18 @@
 // paging and help, over a small mirror imported from hand-made files.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <functional>
+#include <memory>
+#include <regex>
 
+#include "gpq/format.h"
+#include "gpq/query_service.h"
+#include "gpq/request.h"
+#include "storage/sqlite_store.h"
+#include "support/fixture_db.h"
 #include "support/process.h"
 #include "support/synthetic_tle.h"
 #include "support/temp_dir.h"
@@ -79,33 +89,85 @@ TEST_F(CliTest, ErrorsAreOneLineWithTheirExitCode) {
       {{"adjacent", "25544", "--epoch", "2026-01-01", "--format", "csv"}, 2,
        "gpq: parameter 'format': 'csv' is not available here; use one of: json"},
       {{"gp", "77"}, 3, "gpq: no element sets for NORAD 77"},
-      {{"history", "77"}, 3,
-       "gpq: no element sets for NORAD 77 between its first set and "},
+      {{"history", "77", "--end", "2026-01-01"}, 3,
+       "gpq: no element sets for NORAD 77 between its first set and 2026-01-01T00:00:00.000Z"},
+      {{"history", "25544", "--start", "2020-01-01", "--end", "2020-01-02"}, 3,
+       "gpq: no element sets for NORAD 25544 between 2020-01-01T00:00:00.000Z and "
+       "2020-01-02T00:00:00.000Z"},
       {{"nearest", "77", "--epoch", "2026-01-01"}, 3, "gpq: no element sets for NORAD 77"},
       {{"adjacent", "77", "--epoch", "2026-01-01"}, 3, "gpq: no element sets for NORAD 77"},
       {{"range", "77"}, 3, "gpq: no element sets for NORAD 77"},
       {{"catalog", "77"}, 3, "gpq: NORAD 77 is not in the catalog"},
       {{"nearest", "25544"}, 2, "gpq: --epoch is required (see gpq --help)"},
-      {{"frobnicate"}, 2, "gpq: unknown command 'frobnicate'; commands: gp, history, nearest, adjacent, range, "
+      {{"frobnicate"}, 2,
+       "gpq: unknown command 'frobnicate'; commands: gp, history, nearest, adjacent, range, "
        "catalog, sync (see gpq --help)"},
+      {{"gp", "1000000000"}, 2,
+       "gpq: parameter 'norad_id': '1000000000' is not a NORAD catalog number (a whole number "
+       "from 1 to 999999999)"},
+      {{"history", "25544", "--end", "2026-13-01"}, 2,
+       "gpq: parameter 'end': '2026-13-01' is not a date; expected ISO 8601 "
+       "(2024-01-01T00:00:00Z), jd:<julian date> or unix:<seconds>"},
+      {{"adjacent", "25544", "--epoch", "jd:abc"}, 2,
+       "gpq: parameter 'epoch': 'jd:abc' is not a date; expected ISO 8601 "
+       "(2024-01-01T00:00:00Z), jd:<julian date> or unix:<seconds>"},
+      {{"history", "25544", "--source", "nasa"}, 2,
+       "gpq: parameter 'data_source': 'nasa' is not a source; use spacetrack (source_a), "
+       "celestrak (source_b) or all"},
+      {{"catalog", "--type", "SATELLITE"}, 2,
+       "gpq: parameter 'object_type': 'SATELLITE' is not an object type; use PAYLOAD, "
+       "ROCKET_BODY, DEBRIS or UNKNOWN"},
+      {{"catalog", "--format", "xml"}, 2,
+       "gpq: parameter 'format': 'xml' is not available here; use one of: json, csv"},
+      {{"range", "25544", "--format", "tle"}, 2,
+       "gpq: parameter 'format': 'tle' is not available here; use one of: json"},
+      {{"gp", "--intdes", "98067"}, 2,
+       "gpq: parameter 'intdes': '98067' is not an international designator; use a launch "
+       "(1998-067) or a piece (1998-067A)"},
+      {{"gp", "--page", "0"}, 2, "gpq: parameter 'page': '0' must be a whole number >= 1"},
+      {{"gp", "--limit", "0"}, 2, "gpq: parameter 'limit': '0' must be a whole number >= 1"},
+      {{"gp", "--page", "21", "--per-page", "501"}, 2,
+       "gpq: parameter 'per_page': '501' must be a whole number from 1 to 500"},
+      {{"history", "25544", "--page", "22", "--per-page", "500"}, 2,
+       "gpq: page 22 with per_page 500 starts at record 10500, beyond the limit of 10000 "
+       "records; narrow the range with start and end"},
+      {{"history", "1", "--ids", "1"}, 2,
+       "gpq: The following arguments were not expected: 1 --ids (see gpq --help)"},
+      {{"gp", "--bogus"}, 2,
+       "gpq: The following argument was not expected: --bogus (see gpq --help)"},
+      {{"sync"}, 2, "gpq: nothing to do: give --from PATH (upstream sync is not built yet)"},
+      {{"gp", "5"}, 3, "gpq: no element sets for NORAD 5"},
   };
   for (const auto& row : rows) {
     const ProcessResult result = gpq(row.args);
-    const std::string command = row.args[0] + " " + (row.args.size() > 1 ? row.args[1] : "");
+    std::string command;
+    for (const std::string& arg : row.args) {
+      command += arg + " ";
+    }
     EXPECT_EQ(result.exit_code, row.exit_code) << command << ": " << result.err;
-    EXPECT_TRUE(result.err.starts_with(row.message)) << command << ": " << result.err;
-    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+    EXPECT_EQ(result.err, row.message + "\n") << command;  // exactly one line
     EXPECT_TRUE(result.out.empty()) << command << ": " << result.out;
   }
 }
 
 TEST_F(CliTest, NotADatabaseIsAClearError) {
-  std::ofstream(dir_.path() / "text.db") << "this is not a database, just some text\n";
-  const ProcessResult result =
-      run_gpq({"--db=" + (dir_.path() / "text.db").string(), "gp", "25544"});
-  EXPECT_NE(result.exit_code, 0);
-  EXPECT_TRUE(result.err.starts_with("gpq: ")) << result.err;
-  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  // A file that is not a gpq database is a bad --db argument (storage::Database::open throws
+  // bad_request): exit 2, and the file is left alone.
+  const std::string text = "this is not a database, just some text\n";
+  const std::filesystem::path file = dir_.path() / "text.db";
+  std::ofstream(file) << text;
+  const ProcessResult result = run_gpq({"--db=" + file.string(), "gp", "25544"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.err, "gpq: " + file.string() + " is not a gpq database (not an SQLite file)\n");
+  EXPECT_TRUE(result.out.empty()) << result.out;
+  EXPECT_EQ(std::filesystem::file_size(file), text.size());
+
+  // A path SQLite cannot open at all (a directory) is "anything else": exit 1.
+  const ProcessResult directory = run_gpq({"--db=" + dir_.path().string(), "range", "25544"});
+  EXPECT_EQ(directory.exit_code, 1) << directory.err;
+  EXPECT_TRUE(directory.err.starts_with("gpq: database " + dir_.path().string() + ": "))
+      << directory.err;
+  EXPECT_EQ(std::count(directory.err.begin(), directory.err.end(), '\n'), 1) << directory.err;
 }
 
 TEST_F(CliTest, FormatsPagingAndDefaults) {
@@ -147,7 +209,275 @@ TEST_F(CliTest, EverySubcommandHasHelpWithExamples) {
   }
   const ProcessResult version = run_gpq({"--version"});
   EXPECT_EQ(version.exit_code, 0);
-  EXPECT_TRUE(version.out.starts_with("gpq ")) << version.out;
+  // "gpq 0.1.0 (1a2b3c4)": the version and the commit it was built from.
+  EXPECT_TRUE(std::regex_match(version.out,
+                               std::regex(R"(gpq \d+\.\d+\.\d+ \((unknown|[0-9a-f]{7,40})\)\n)")))
+      << version.out;
+  EXPECT_TRUE(version.err.empty()) << version.err;
+  const ProcessResult help = run_gpq({"--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  for (const char* command : {"gp", "history", "nearest", "adjacent", "range", "catalog", "sync"}) {
+    EXPECT_NE(help.out.find(std::string("\n  ") + command + " "), std::string::npos) << command;
+  }
+}
+
+// The same questions through the binary and through the query core in this process, over
+// the known world of support/fixture_db.h: the CLI only translates, so the bytes agree.
+class CliKnownWorldTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = std::make_unique<TempDir>();
+    {
+      FixtureDb fixture(db_path());
+      fixture.write_known_world();
+    }
+    store_ = storage::SqliteStore::open(db_path());
+    core_ = std::make_unique<QueryService>(*store_);  // the system clock, as the CLI's
+  }
+  static void TearDownTestSuite() {
+    core_.reset();
+    store_.reset();
+    dir_.reset();
+  }
+
+  static std::filesystem::path db_path() { return dir_->path() / "gpq.db"; }
+
+  static ProcessResult gpq(std::vector<std::string> args) {
+    args.insert(args.begin(), "--db=" + db_path().string());
+    return run_gpq(args);
+  }
+
+  // What the CLI prints for a list: the writers of format.h around the core's rows.
+  template <typename Run>
+  static std::string list(Format format, const Run& run, const HistoryMeta* meta = nullptr) {
+    std::string body;
+    const auto writer = make_set_list_writer(format);
+    writer->begin(body);
+    const PageInfo page = run([&](const ElementSet& s) { writer->set(s, body); });
+    writer->end(body);
+    if (format != Format::json) {
+      return body;
+    }
+    std::string out;
+    write_page_envelope(body, page, "", "", meta, out);
+    return out + "\n";
+  }
+
+  static std::string one(Format format, const ElementSet& set) {
+    std::string out;
+    write_set(format, set, out);
+    return format == Format::json ? out + "\n" : out;
+  }
+
+  static inline std::unique_ptr<TempDir> dir_;
+  static inline std::unique_ptr<storage::SqliteStore> store_;
+  static inline std::unique_ptr<QueryService> core_;
+};
+
+TEST_F(CliKnownWorldTest, JsonAndOtherFormatsEqualTheCoreAndTheWriters) {
+  const QueryService& core = *core_;
+  const auto search = [&](Params params) {
+    return [&core, params](Format format) {
+      const auto bound = bind_gp_search(params, FrontEnd::cli);
+      return list(format, [&](const SetVisitor& v) {
+        return core.search(bound.query, bound.paging, v);
+      });
+    };
+  };
+  const auto history = [&](Params params) {
+    return [&core, params](Format format) {
+      const auto bound = bind_history("25544", params, FrontEnd::cli);
+      HistoryMeta meta;
+      const auto run = [&](const SetVisitor& v) {
+        return core.history(bound.query, bound.paging, v, &meta);
+      };
+      return list(format, run, &meta);
+    };
+  };
+  const struct {
+    std::vector<std::string> args;  // no --format: piped output is json
+    std::function<std::string(Format)> expected;
+  } rows[] = {
+      {{"gp", "25544"}, [&](Format f) { return one(f, core.latest(world::kIss)); }},
+      {{"gp", "50006"}, [&](Format f) { return one(f, core.latest(world::kFuture)); }},
+      {{"gp"}, search({})},
+      {{"gp", "--group", "weather"}, search({{"group", "weather"}})},
+      {{"gp", "--regime", "GEO", "--type", "PAYLOAD"},
+       search({{"orbit_regime", "GEO"}, {"object_type", "PAYLOAD"}})},
+      {{"gp", "--decayed", "--search", "sat"}, search({{"decay", "true"}, {"search", "sat"}})},
+      {{"gp", "--decayed=false", "--search", "sat"}, search({{"search", "sat"}})},
+      {{"gp", "--limit", "3"}, search({{"limit", "3"}})},
+      {{"gp", "--page", "2", "--per-page", "5"}, search({{"page", "2"}, {"per_page", "5"}})},
+      {{"gp", "--page", "9", "--per-page", "5"}, search({{"page", "9"}, {"per_page", "5"}})},
+      {{"gp", "--epoch", "2026-01-19T00:00:00Z"},
+       [&](Format f) {
+         const auto bound = bind_snapshot({{"epoch", "2026-01-19T00:00:00Z"}}, FrontEnd::cli);
+         return list(f, [&](const SetVisitor& v) {
+           return core.snapshot(bound.query, bound.paging, v);
+         });
+       }},
+      {{"history", "25544"}, history({})},
+      {{"history", "25544", "--start", "2026-01-10T12:00:00Z", "--end", "2026-01-11T12:00:00Z",
+        "--source", "celestrak"},
+       history({{"start", "2026-01-10T12:00:00Z"},
+                {"end", "2026-01-11T12:00:00Z"},
+                {"data_source", "celestrak"}})},
+      {{"history", "25544", "--page", "2", "--per-page", "4"},
+       history({{"page", "2"}, {"per_page", "4"}})},
+      {{"history", "25544", "--limit", "2"}, history({{"limit", "2"}})},
+      {{"nearest", "25544", "--epoch", "2026-01-10T06:00:00Z"},
+       [&](Format f) {
+         return one(f, core.nearest({world::kIss, iso("2026-01-10T06:00:00Z"), SourceFilter::all})
+                           .set);
+       }},
+      {{"nearest", "25544", "--epoch", "unix:1768089600.0004", "--source", "celestrak"},
+       [&](Format f) {
+         return one(f, core.nearest({world::kIss, iso("2026-01-11T00:00:00.000400Z"),
+                                     SourceFilter::celestrak})
+                           .set);
+       }},
+  };
+  for (const auto& row : rows) {
+    std::string command;
+    for (const std::string& arg : row.args) {
+      command += arg + " ";
+    }
+    for (const Format format : {Format::json, Format::csv, Format::xml, Format::kvn}) {
+      std::vector<std::string> args = row.args;
+      if (format != Format::json) {  // json is the default when stdout is not a terminal
+        args.insert(args.end(), {"--format", std::string(to_string(format))});
+      }
+      const ProcessResult result = gpq(args);
+      EXPECT_EQ(result.exit_code, 0) << command << to_string(format) << ": " << result.err;
+      EXPECT_EQ(result.out, row.expected(format)) << command << to_string(format);
+    }
+  }
+}
+
+TEST_F(CliKnownWorldTest, JsonOnlyAnswersEqualTheCore) {
+  const QueryService& core = *core_;
+  std::string adjacent;
+  write_adjacent_json(core.adjacent({world::kIss, iso("2026-01-11T00:00:00Z")}), adjacent);
+  std::string edge;
+  write_adjacent_json(core.adjacent({world::kIss, iso("2026-01-09T00:00:00Z")}), edge);
+  std::string range;
+  write_range_json(core.range(world::kYearEnd), range);
+  std::string record;
+  write_catalog_record_json(core.catalog_record(world::kCatalogOnly), record);
+  std::string record_csv;
+  {
+    const auto writer = make_catalog_list_writer(Format::csv, true);
+    writer->begin(record_csv);
+    writer->record(core.catalog_record(world::kIss), record_csv);
+    writer->end(record_csv);
+  }
+  std::string catalog;
+  {
+    const auto bound = bind_catalog_search({{"owner", "US"}, {"active_only", "false"}},
+                                           FrontEnd::cli);
+    const auto writer = make_catalog_list_writer(Format::json, false);
+    std::string body;
+    writer->begin(body);
+    const PageInfo page = core.catalog_search(
+        bound.query, bound.paging, [&](const CatalogRecord& r) { writer->record(r, body); });
+    writer->end(body);
+    write_page_envelope(body, page, "", "", nullptr, catalog);
+  }
+  const struct {
+    std::vector<std::string> args;
+    std::string expected;
+  } rows[] = {
+      {{"adjacent", "25544", "--epoch", "2026-01-11T00:00:00Z"}, adjacent + "\n"},
+      {{"adjacent", "25544", "--epoch", "2026-01-09"}, edge + "\n"},
+      {{"range", "50005"}, range + "\n"},
+      {{"catalog", "5"}, record + "\n"},
+      {{"catalog", "25544", "--format", "csv"}, record_csv},
+      {{"catalog", "--owner", "US", "--all"}, catalog + "\n"},
+  };
+  for (const auto& row : rows) {
+    const ProcessResult result = gpq(row.args);
+    EXPECT_EQ(result.exit_code, 0) << row.args[0] << ": " << result.err;
+    EXPECT_EQ(result.out, row.expected) << row.args[0] << " " << row.args[1];
+  }
+}
+
+TEST_F(CliKnownWorldTest, GlobalOptionsGoBeforeOrAfterTheSubcommand) {
+  const std::string db = "--db=" + db_path().string();
+  const ProcessResult before = run_gpq({db, "--format", "csv", "--limit", "2", "history", "25544"});
+  const ProcessResult after = run_gpq({"history", "25544", "--limit", "2", "--format", "csv", db});
+  const ProcessResult split = run_gpq({"--format", "csv", "history", db, "25544", "--limit=2"});
+  ASSERT_EQ(before.exit_code, 0) << before.err;
+  EXPECT_EQ(std::count(before.out.begin(), before.out.end(), '\n'), 3) << before.out;
+  EXPECT_EQ(after.exit_code, 0) << after.err;
+  EXPECT_EQ(after.out, before.out);
+  EXPECT_EQ(split.exit_code, 0) << split.err;
+  EXPECT_EQ(split.out, before.out);
+}
+
+TEST_F(CliKnownWorldTest, TableFormatIsForPeople) {
+  const ProcessResult table = gpq({"gp", "--ids", "25544,41866", "--format", "table"});
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_TRUE(table.out.starts_with("NORAD  NAME")) << table.out;
+  EXPECT_EQ(std::count(table.out.begin(), table.out.end(), '\n'), 3) << table.out;
+  EXPECT_NE(table.out.find("\n25544  ISS (ZARYA)"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("\n41866  GOES 16"), std::string::npos) << table.out;
+  const ProcessResult range = gpq({"range", "50005", "--format", "table"});
+  EXPECT_EQ(range.out,
+            "norad_id        50005\ntotal_elsets    2\nyear_files      2\n"
+            "earliest_epoch  2025-12-31T23:59:59.999Z\nlatest_epoch    2026-01-01T00:00:00.000Z\n");
+}
+
+TEST_F(CliKnownWorldTest, ErrorsOnTheKnownWorld) {
+  const struct {
+    std::vector<std::string> args;
+    int exit_code;
+    std::string message;
+  } rows[] = {
+      // On a list, the first id TLE cannot carry is named before anything is printed.
+      {{"gp", "--format", "tle"}, 2,
+       "gpq: NORAD 100460 is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or "
+       "kvn"},
+      {{"history", "270449", "--format", "2le"}, 2,
+       "gpq: NORAD 270449 is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or "
+       "kvn"},
+      {{"nearest", "100460", "--epoch", "2026-03-01", "--format", "tle"}, 2,
+       "gpq: NORAD 100460 is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or "
+       "kvn"},
+      // A filter that a form of `gp` cannot apply is refused, not ignored.
+      {{"gp", "25544", "--epoch", "2026-01-10"}, 2,
+       "gpq: gp NORAD_ID does not combine with --epoch; drop the id to search, or use gpq "
+       "nearest NORAD_ID --epoch T"},
+      {{"gp", "25544", "--group", "stations"}, 2,
+       "gpq: gp NORAD_ID does not combine with --group; drop the id to search, or use gpq "
+       "nearest NORAD_ID --epoch T"},
+      {{"gp", "--epoch", "2026-01-10", "--group", "stations"}, 2,
+       "gpq: gp --epoch does not combine with --group; a snapshot filters only by --type and "
+       "--regime"},
+      {{"gp", "--epoch", "2026-01-10", "--ids", "25544"}, 2,
+       "gpq: gp --epoch does not combine with --ids; a snapshot filters only by --type and "
+       "--regime"},
+      // Object 5 is in the catalog but has no set; 50005 has sets but no catalog record.
+      {{"gp", "5"}, 3, "gpq: no element sets for NORAD 5"},
+      {{"history", "5", "--end", "2026-03-01"}, 3,
+       "gpq: no element sets for NORAD 5 between its first set and 2026-03-01T00:00:00.000Z"},
+      {{"nearest", "5", "--epoch", "2026-03-01"}, 3, "gpq: no element sets for NORAD 5"},
+      {{"adjacent", "5", "--epoch", "2026-03-01"}, 3, "gpq: no element sets for NORAD 5"},
+      {{"range", "5"}, 3, "gpq: no element sets for NORAD 5"},
+      {{"catalog", "50005"}, 3, "gpq: NORAD 50005 is not in the catalog"},
+      {{"history", "25544", "--source", "spacetrack", "--end", "2026-01-10T23:59:59Z"}, 3,
+       "gpq: no element sets for NORAD 25544 between its first set and "
+       "2026-01-10T23:59:59.000Z"},
+  };
+  for (const auto& row : rows) {
+    std::string command;
+    for (const std::string& arg : row.args) {
+      command += arg + " ";
+    }
+    const ProcessResult result = gpq(row.args);
+    EXPECT_EQ(result.exit_code, row.exit_code) << command;
+    EXPECT_EQ(result.err, row.message + "\n") << command;
+    EXPECT_TRUE(result.out.empty()) << command << result.out;
+  }
 }
 
 }  // namespace

@@ -4,10 +4,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <set>
+
 #include "gpq/request.h"
 #include "storage/sqlite_store.h"
 #include "storage_test_support.h"
 #include "support/expect_error.h"
+#include "support/fixture_db.h"
 
 namespace gpq::storage::test {
 namespace {
@@ -274,3 +278,572 @@ TEST_F(QueryServiceTest, CatalogSearchAndRecord) {
 
 }  // namespace
 }  // namespace gpq::storage::test
+
+// The known world of tests/support/fixture_db.h: every answer below follows from its table.
+namespace gpq::test {
+namespace {
+
+using namespace world;  // NOLINT(google-build-using-namespace): the fixture's names
+
+using Ids = std::vector<std::int32_t>;
+using Sets = std::vector<std::string>;
+
+// "2026-01-11T00:00:00.000000 spacetrack": an epoch at stored precision, and its source.
+std::string describe(const ElementSet& set) {
+  return format_iso8601_micros(set.epoch) + " " + std::string(to_string(set.source));
+}
+
+std::string describe(const std::optional<ElementSet>& set) {
+  return set ? describe(*set) : std::string("none");
+}
+
+std::string text_of(const Params& params) {
+  std::string text;
+  for (const auto& [key, value] : params) {
+    text += key + "=" + value + " ";
+  }
+  return text;
+}
+
+Paging every_row() {
+  Paging paging;
+  paging.all = true;
+  return paging;
+}
+
+class QueryServiceKnownWorldTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    fixture_ = std::make_unique<FixtureDb>(dir_.path() / "gpq.db");
+    fixture_->write_known_world();
+    store_ = storage::SqliteStore::open(fixture_->path());
+    core_ = std::make_unique<QueryService>(*store_, [] { return world::now(); });
+  }
+
+  Ids search_ids(const Params& params, FrontEnd end = FrontEnd::http) {
+    const auto bound = bind_gp_search(params, end);
+    Ids ids;
+    core_->search(bound.query, bound.paging,
+                  [&](const ElementSet& s) { ids.push_back(s.norad_id); });
+    return ids;
+  }
+
+  Sets history(const HistoryQuery& query, HistoryMeta* meta = nullptr) {
+    Sets sets;
+    core_->history(query, every_row(), [&](const ElementSet& s) { sets.push_back(describe(s)); },
+                   meta);
+    return sets;
+  }
+
+  TempDir dir_;
+  std::unique_ptr<FixtureDb> fixture_;
+  std::unique_ptr<storage::SqliteStore> store_;
+  std::unique_ptr<QueryService> core_;
+};
+
+constexpr const char* kC = " celestrak";
+constexpr const char* kS = " spacetrack";
+std::string at(const char* micros, const char* source) { return std::string(micros) + source; }
+
+TEST_F(QueryServiceKnownWorldTest, LatestIsTheNewestOfEitherSourceAndSpaceTrackWinsATie) {
+  const struct {
+    std::int32_t id;
+    std::string expected;
+  } rows[] = {
+      // A CelesTrak set 300 us later falls on the same millisecond: Space-Track's wins.
+      {kIss, at("2026-01-12T00:00:00.000000", kS)},
+      {kCss, at("2026-02-27T12:00:00.000000", kC)},  // newer than its Space-Track set
+      {kFuture, at("2026-03-02T00:00:00.000000", kC)},  // newest, even after the clock
+      {kYearEnd, at("2026-01-01T00:00:00.000000", kC)},
+  };
+  for (const auto& row : rows) {
+    EXPECT_EQ(describe(core_->latest(row.id)), row.expected) << row.id;
+  }
+  EXPECT_EQ(core_->latest(kIss).object_name, "ISS (ZARYA)");
+  EXPECT_GPQ_ERROR(core_->latest(77), Errc::not_found, "no element sets for NORAD 77");
+  EXPECT_GPQ_ERROR(core_->latest(kCatalogOnly), Errc::not_found, "no element sets for NORAD 5");
+}
+
+TEST_F(QueryServiceKnownWorldTest, NearestTiesExactHitsEndsAndSources) {
+  const struct {
+    const char* epoch;
+    SourceFilter source;
+    std::string expected;
+    double delta;
+  } rows[] = {
+      {"2026-01-10T06:00:00Z", SourceFilter::all, at("2026-01-10T00:00:00.000000", kC), -21600},
+      {"2026-01-10T06:00:00.000001Z", SourceFilter::all, at("2026-01-10T12:00:00.000000", kC),
+       21599.999999},
+      {"2026-01-10T05:59:59.999999Z", SourceFilter::all, at("2026-01-10T00:00:00.000000", kC),
+       -21599.999999},
+      {"2026-01-10T12:00:00Z", SourceFilter::all, at("2026-01-10T12:00:00.000000", kC), 0},
+      {"2026-01-01T00:00:00Z", SourceFilter::all, at("2026-01-10T00:00:00.000000", kC), 777600},
+      {"2026-02-01T00:00:00Z", SourceFilter::all, at("2026-01-12T00:00:00.000000", kS),
+       -1728000},
+      // The CelesTrak set on the Space-Track set's millisecond exists only for celestrak.
+      {"2026-01-11T00:00:00.000400Z", SourceFilter::all, at("2026-01-11T00:00:00.000000", kS),
+       -0.0004},
+      {"2026-01-11T00:00:00.000400Z", SourceFilter::celestrak,
+       at("2026-01-11T00:00:00.000400", kC), 0},
+      {"2026-01-11T00:00:00.000400Z", SourceFilter::spacetrack,
+       at("2026-01-11T00:00:00.000000", kS), -0.0004},
+      {"2026-01-11T06:00:00Z", SourceFilter::all, at("2026-01-11T00:00:00.000000", kS), -21600},
+      {"2026-01-11T06:00:00Z", SourceFilter::celestrak, at("2026-01-11T00:00:00.000400", kC),
+       -21599.9996},
+      {"2026-01-10T00:00:00Z", SourceFilter::spacetrack, at("2026-01-11T00:00:00.000000", kS),
+       86400},
+  };
+  for (const auto& row : rows) {
+    const std::string name = std::string(row.epoch) + " source " +
+                             std::to_string(static_cast<int>(row.source));
+    const Nearest found = core_->nearest({kIss, iso(row.epoch), row.source});
+    EXPECT_EQ(describe(found.set), row.expected) << name;
+    EXPECT_NEAR(found.delta_seconds, row.delta, 1e-7) << name;
+  }
+  const TimePoint t = iso("2026-01-10T00:00:00Z");
+  EXPECT_GPQ_ERROR(core_->nearest({77, t, SourceFilter::all}), Errc::not_found,
+                   "no element sets for NORAD 77");
+  EXPECT_GPQ_ERROR(core_->nearest({kCatalogOnly, t, SourceFilter::all}), Errc::not_found,
+                   "no element sets for NORAD 5");
+  EXPECT_GPQ_ERROR(core_->nearest({kNoaa, t, SourceFilter::spacetrack}), Errc::not_found,
+                   "no element sets for NORAD 33591");
+}
+
+TEST_F(QueryServiceKnownWorldTest, AdjacentBracketsTheEpoch) {
+  const struct {
+    const char* epoch;
+    std::string before, after;
+    std::optional<double> gap_hours;
+  } rows[] = {
+      {"2026-01-09T00:00:00Z", "none", at("2026-01-10T00:00:00.000000", kC), std::nullopt},
+      {"2026-01-10T00:00:00Z", at("2026-01-10T00:00:00.000000", kC),
+       at("2026-01-10T12:00:00.000000", kC), 12.0},
+      // Exactly on a set: it is `before`; the hidden CelesTrak twin is never `after`.
+      {"2026-01-11T00:00:00Z", at("2026-01-11T00:00:00.000000", kS),
+       at("2026-01-11T12:00:00.000000", kC), 12.0},
+      {"2026-01-11T00:00:00.000200Z", at("2026-01-11T00:00:00.000000", kS),
+       at("2026-01-11T12:00:00.000000", kC), 12.0},
+      {"2026-01-11T12:00:00Z", at("2026-01-11T12:00:00.000000", kC),
+       at("2026-01-11T12:00:00.000600", kS), 0.0006 / 3600},
+      {"2026-01-12T00:00:00Z", at("2026-01-12T00:00:00.000000", kS), "none", std::nullopt},
+      {"2026-01-12T00:00:00.000300Z", at("2026-01-12T00:00:00.000000", kS), "none",
+       std::nullopt},
+      {"2026-02-01T00:00:00Z", at("2026-01-12T00:00:00.000000", kS), "none", std::nullopt},
+  };
+  for (const auto& row : rows) {
+    const Adjacent found = core_->adjacent({kIss, iso(row.epoch)});
+    EXPECT_EQ(describe(found.before), row.before) << row.epoch;
+    EXPECT_EQ(describe(found.after), row.after) << row.epoch;
+    ASSERT_EQ(found.gap_hours.has_value(), row.gap_hours.has_value()) << row.epoch;
+    if (row.gap_hours) {
+      EXPECT_NEAR(*found.gap_hours, *row.gap_hours, 1e-12) << row.epoch;
+    }
+  }
+  EXPECT_GPQ_ERROR(core_->adjacent({77, world::now()}), Errc::not_found,
+                   "no element sets for NORAD 77");
+  EXPECT_GPQ_ERROR(core_->adjacent({kCatalogOnly, world::now()}), Errc::not_found,
+                   "no element sets for NORAD 5");
+}
+
+TEST_F(QueryServiceKnownWorldTest, HistoryBoundsDefaultsSourcesAndOrder) {
+  const std::optional<TimePoint> none;
+  const auto t = [](const char* text) { return std::optional<TimePoint>(iso(text)); };
+  const struct {
+    const char* name;
+    std::int32_t id;
+    std::optional<TimePoint> start, end;
+    SourceFilter source;
+    Sets expected;
+  } rows[] = {
+      {"everything", kIss, none, none, SourceFilter::all,
+       {at("2026-01-10T00:00:00.000000", kC), at("2026-01-10T12:00:00.000000", kC),
+        at("2026-01-11T00:00:00.000000", kS), at("2026-01-11T12:00:00.000000", kC),
+        at("2026-01-11T12:00:00.000600", kS), at("2026-01-12T00:00:00.000000", kS)}},
+      {"both bounds inclusive", kIss, t("2026-01-10T12:00:00Z"), t("2026-01-11T12:00:00Z"),
+       SourceFilter::all,
+       {at("2026-01-10T12:00:00.000000", kC), at("2026-01-11T00:00:00.000000", kS),
+        at("2026-01-11T12:00:00.000000", kC)}},
+      {"a microsecond inside", kIss, t("2026-01-10T12:00:00.000001Z"),
+       t("2026-01-11T11:59:59.999999Z"), SourceFilter::all,
+       {at("2026-01-11T00:00:00.000000", kS)}},
+      {"start defaults to the first set", kIss, none, t("2026-01-10T00:00:00Z"),
+       SourceFilter::all, {at("2026-01-10T00:00:00.000000", kC)}},
+      {"start equals end", kIss, t("2026-01-12T00:00:00Z"), t("2026-01-12T00:00:00Z"),
+       SourceFilter::all, {at("2026-01-12T00:00:00.000000", kS)}},
+      {"celestrak keeps its twins", kIss, none, none, SourceFilter::celestrak,
+       {at("2026-01-10T00:00:00.000000", kC), at("2026-01-10T12:00:00.000000", kC),
+        at("2026-01-11T00:00:00.000400", kC), at("2026-01-11T12:00:00.000000", kC),
+        at("2026-01-12T00:00:00.000300", kC)}},
+      {"spacetrack", kIss, none, none, SourceFilter::spacetrack,
+       {at("2026-01-11T00:00:00.000000", kS), at("2026-01-11T12:00:00.000600", kS),
+        at("2026-01-12T00:00:00.000000", kS)}},
+      {"end defaults to now", kFuture, none, none, SourceFilter::all,
+       {at("2026-02-28T00:00:00.000000", kC)}},
+      {"an end after now", kFuture, none, t("2026-03-03T00:00:00Z"), SourceFilter::all,
+       {at("2026-02-28T00:00:00.000000", kC), at("2026-03-02T00:00:00.000000", kC)}},
+      {"across the new year", kYearEnd, none, none, SourceFilter::all,
+       {at("2025-12-31T23:59:59.999000", kC), at("2026-01-01T00:00:00.000000", kC)}},
+  };
+  for (const auto& row : rows) {
+    HistoryMeta meta;
+    const Sets sets = history({row.id, row.start, row.end, row.source}, &meta);
+    EXPECT_EQ(sets, row.expected) << row.name;
+    EXPECT_EQ(meta.norad_id, row.id) << row.name;
+    EXPECT_EQ(meta.total_elsets, static_cast<std::int64_t>(row.expected.size())) << row.name;
+    ASSERT_TRUE(meta.earliest_epoch && meta.latest_epoch) << row.name;
+    EXPECT_EQ(format_iso8601_micros(*meta.earliest_epoch), row.expected.front().substr(0, 26))
+        << row.name;
+    EXPECT_EQ(format_iso8601_micros(*meta.latest_epoch), row.expected.back().substr(0, 26))
+        << row.name;
+  }
+  HistoryMeta meta;
+  history({kIss, std::nullopt, std::nullopt, SourceFilter::all}, &meta);
+  EXPECT_EQ(meta.object_name, "ISS (ZARYA)");
+}
+
+TEST_F(QueryServiceKnownWorldTest, HistoryWithNothingInRangeIsNotFound) {
+  const auto run = [&](std::int32_t id, std::optional<TimePoint> start,
+                       std::optional<TimePoint> end, SourceFilter source) {
+    history({id, start, end, source});
+  };
+  EXPECT_GPQ_ERROR(run(kIss, iso("2020-01-01T00:00:00Z"), iso("2020-01-02T00:00:00Z"),
+                       SourceFilter::all),
+                   Errc::not_found,
+                   "no element sets for NORAD 25544 between 2020-01-01T00:00:00.000Z and "
+                   "2020-01-02T00:00:00.000Z");
+  EXPECT_GPQ_ERROR(run(kIss, std::nullopt, iso("2020-01-02T00:00:00Z"), SourceFilter::all),
+                   Errc::not_found,
+                   "no element sets for NORAD 25544 between its first set and "
+                   "2020-01-02T00:00:00.000Z");
+  EXPECT_GPQ_ERROR(run(77, std::nullopt, std::nullopt, SourceFilter::all), Errc::not_found,
+                   "no element sets for NORAD 77 between its first set and "
+                   "2026-03-01T00:00:00.000Z");
+  EXPECT_GPQ_ERROR(run(kNoaa, std::nullopt, std::nullopt, SourceFilter::spacetrack),
+                   Errc::not_found,
+                   "no element sets for NORAD 33591 between its first set and "
+                   "2026-03-01T00:00:00.000Z");
+  // start > end never reaches the core: the binder refuses it.
+  EXPECT_GPQ_ERROR(bind_history("25544", {{"start", "2026-01-12"}, {"end", "2026-01-11"}},
+                                FrontEnd::http),
+                   Errc::bad_request, "parameter 'start' is after 'end'; give start <= end");
+  const auto equal =
+      bind_history("25544", {{"start", "2026-01-12"}, {"end", "2026-01-12"}}, FrontEnd::http);
+  EXPECT_EQ(history(equal.query), Sets{at("2026-01-12T00:00:00.000000", kS)});
+}
+
+TEST_F(QueryServiceKnownWorldTest, HistoryPages) {
+  const struct {
+    std::int64_t page, per_page;
+    Sets expected;
+    PageInfo info;
+  } rows[] = {
+      {1, 4,
+       {at("2026-01-10T00:00:00.000000", kC), at("2026-01-10T12:00:00.000000", kC),
+        at("2026-01-11T00:00:00.000000", kS), at("2026-01-11T12:00:00.000000", kC)},
+       {6, 1, 4, 2}},
+      {2, 4, {at("2026-01-11T12:00:00.000600", kS), at("2026-01-12T00:00:00.000000", kS)},
+       {6, 2, 4, 2}},
+      {3, 4, {}, {6, 3, 4, 2}},  // past the last page: empty, not an error
+      {2, 3,
+       {at("2026-01-11T12:00:00.000000", kC), at("2026-01-11T12:00:00.000600", kS),
+        at("2026-01-12T00:00:00.000000", kS)},
+       {6, 2, 3, 2}},
+  };
+  for (const auto& row : rows) {
+    Paging paging;
+    paging.page = row.page;
+    paging.per_page = row.per_page;
+    Sets sets;
+    const PageInfo info =
+        core_->history({kIss, std::nullopt, std::nullopt, SourceFilter::all}, paging,
+                       [&](const ElementSet& s) { sets.push_back(describe(s)); }, nullptr);
+    const std::string name = std::to_string(row.page) + "/" + std::to_string(row.per_page);
+    EXPECT_EQ(sets, row.expected) << name;
+    EXPECT_EQ(info.total, row.info.total) << name;
+    EXPECT_EQ(info.page, row.info.page) << name;
+    EXPECT_EQ(info.per_page, row.info.per_page) << name;
+    EXPECT_EQ(info.total_pages, row.info.total_pages) << name;
+  }
+}
+
+TEST_F(QueryServiceKnownWorldTest, RangeCountsSetsAndCalendarYears) {
+  const RangeInfo year_end = core_->range(kYearEnd);
+  EXPECT_EQ(year_end.total_elsets, 2);
+  EXPECT_EQ(year_end.year_files, 2);
+  EXPECT_EQ(format_iso8601_micros(year_end.earliest_epoch), "2025-12-31T23:59:59.999000");
+  EXPECT_EQ(format_iso8601_micros(year_end.latest_epoch), "2026-01-01T00:00:00.000000");
+  const RangeInfo iss = core_->range(kIss);
+  EXPECT_EQ(iss.norad_id, kIss);
+  EXPECT_EQ(iss.total_elsets, 6);  // eight stored, two hidden by the merge
+  EXPECT_EQ(iss.year_files, 1);
+  EXPECT_EQ(format_iso8601_micros(iss.latest_epoch), "2026-01-12T00:00:00.000000");
+
+  // Every object: range agrees with its whole history (range knows no "now").
+  for (const std::int32_t id : {kIss, kCss, kStarlink, kOneweb, kGps, kGlonass, kGalileo, kBeidou,
+                                kNoaa, kGoes, kAnalyst, kAnalystHigh, kNewGlonass, kLateLaunch,
+                                kFallen, kTransfer, kFading, kYearEnd, kFuture}) {
+    HistoryMeta meta;
+    const Sets sets =
+        history({id, std::nullopt, iso("2100-01-01T00:00:00Z"), SourceFilter::all}, &meta);
+    std::set<std::string> years;
+    for (const std::string& s : sets) {
+      years.insert(s.substr(0, 4));
+    }
+    const RangeInfo range = core_->range(id);
+    EXPECT_EQ(range.total_elsets, meta.total_elsets) << id;
+    EXPECT_EQ(range.total_elsets, static_cast<std::int64_t>(sets.size())) << id;
+    EXPECT_EQ(range.year_files, static_cast<std::int64_t>(years.size())) << id;
+    EXPECT_EQ(range.earliest_epoch, *meta.earliest_epoch) << id;
+    EXPECT_EQ(range.latest_epoch, *meta.latest_epoch) << id;
+  }
+  EXPECT_GPQ_ERROR(core_->range(77), Errc::not_found, "no element sets for NORAD 77");
+  EXPECT_GPQ_ERROR(core_->range(kCatalogOnly), Errc::not_found, "no element sets for NORAD 5");
+}
+
+TEST_F(QueryServiceKnownWorldTest, SnapshotMembershipAtLaunchAndDecay) {
+  const std::optional<ObjectType> any_type;
+  const std::optional<OrbitRegime> any_regime;
+  const struct {
+    const char* epoch;
+    std::optional<ObjectType> type;
+    std::optional<OrbitRegime> regime;
+    std::vector<std::string> expected;  // "<id> <epoch of its nearest set>"
+  } rows[] = {
+      // The ISS tie (00:00 and 12:00) goes to the earlier set.
+      {"2026-01-10T06:00:00Z", any_type, any_regime,
+       {"25544 2026-01-10T00:00:00.000000", "50002 2026-01-10T00:00:00.000000",
+        "50003 2026-01-10T00:00:00.000000", "50005 2026-01-01T00:00:00.000000"}},
+      {"2026-01-10T06:00:00Z", any_type, OrbitRegime::heo, {"50003 2026-01-10T00:00:00.000000"}},
+      {"2026-01-10T06:00:00Z", any_type, OrbitRegime::geo, {}},  // 50003 is still in GTO
+      // 50001's first set is exactly epoch + 1 day: in. 50002 decayed on 2026-01-15: out.
+      {"2026-01-19T00:00:00Z", any_type, any_regime,
+       {"25544 2026-01-12T00:00:00.000000", "50001 2026-01-20T00:00:00.000000",
+        "50003 2026-01-20T00:00:00.000000", "50005 2026-01-01T00:00:00.000000"}},
+      {"2026-01-18T23:59:59.999999Z", any_type, any_regime,
+       {"25544 2026-01-12T00:00:00.000000", "50003 2026-01-20T00:00:00.000000",
+        "50005 2026-01-01T00:00:00.000000"}},
+      {"2026-01-19T00:00:00Z", ObjectType::rocket_body, any_regime,
+       {"50001 2026-01-20T00:00:00.000000"}},
+      // 50005 has no catalog record, so no object type: a type filter leaves it out.
+      {"2026-01-19T00:00:00Z", ObjectType::payload, any_regime,
+       {"25544 2026-01-12T00:00:00.000000", "50003 2026-01-20T00:00:00.000000"}},
+      {"2026-01-19T00:00:00Z", any_type, OrbitRegime::geo, {"50003 2026-01-20T00:00:00.000000"}},
+      {"2026-01-19T00:00:00Z", any_type, OrbitRegime::heo, {"50001 2026-01-20T00:00:00.000000"}},
+      // DECAY_DATE equal to the epoch is not before it. 50003 ties (5 days each way): earlier.
+      {"2026-01-15T00:00:00Z", any_type, any_regime,
+       {"25544 2026-01-12T00:00:00.000000", "50002 2026-01-14T00:00:00.000000",
+        "50003 2026-01-10T00:00:00.000000", "50005 2026-01-01T00:00:00.000000"}},
+      {"2026-01-15T00:00:00.000001Z", any_type, any_regime,
+       {"25544 2026-01-12T00:00:00.000000", "50003 2026-01-20T00:00:00.000000",
+        "50005 2026-01-01T00:00:00.000000"}},
+      {"2026-03-01T00:00:00Z", ObjectType::rocket_body, any_regime,
+       {"50001 2026-02-01T00:00:00.000000"}},
+      {"2026-03-01T00:00:00Z", any_type, OrbitRegime::geo,
+       {"36287 2026-02-27T12:00:00.000000", "41866 2026-02-27T12:00:00.000000",
+        "50003 2026-01-20T00:00:00.000000"}},
+  };
+  for (const auto& row : rows) {
+    std::vector<std::string> members;
+    core_->snapshot({iso(row.epoch), row.type, row.regime}, every_row(),
+                    [&](const ElementSet& s) {
+                      members.push_back(std::to_string(s.norad_id) + " " +
+                                        format_iso8601_micros(s.epoch));
+                    });
+    EXPECT_EQ(members, row.expected)
+        << row.epoch << " type " << (row.type ? to_string(*row.type) : "any") << " regime "
+        << (row.regime ? to_string(*row.regime) : "any");
+  }
+  // 50006: one day either side of the clock's epoch, a tie: the earlier set.
+  std::string future;
+  core_->snapshot({world::now(), std::nullopt, std::nullopt}, every_row(),
+                  [&](const ElementSet& s) {
+                    if (s.norad_id == kFuture) {
+                      future = describe(s);
+                    }
+                  });
+  EXPECT_EQ(future, at("2026-02-28T00:00:00.000000", kC));
+  // Without an epoch the snapshot is the current search.
+  Ids current;
+  core_->snapshot({std::nullopt, std::nullopt, std::nullopt}, every_row(),
+                  [&](const ElementSet& s) { current.push_back(s.norad_id); });
+  EXPECT_EQ(current, search_ids({}));
+}
+
+// The current set of every object that is not decayed at kNow, in NORAD order.
+const Ids kShown = {kGps,      kIss,      kGlonass,  kNoaa,   kBeidou,    kGalileo,
+                    kGoes,     kOneweb,   kStarlink, kCss,    kLateLaunch, kTransfer,
+                    kFading,   kYearEnd,  kFuture,   kAnalyst, kNewGlonass, kAnalystHigh};
+
+Ids with(Ids ids, std::int32_t extra) {
+  ids.insert(std::lower_bound(ids.begin(), ids.end(), extra), extra);
+  return ids;
+}
+
+TEST_F(QueryServiceKnownWorldTest, SearchFiltersAloneAndCombined) {
+  const struct {
+    Params params;
+    Ids expected;
+  } rows[] = {
+      {{}, kShown},  // 50002 decayed before now; 50004 decays after now
+      {{{"decay", "false"}}, kShown},
+      {{{"decay", "true"}}, with(kShown, kFallen)},
+      {{{"search", "zarya"}}, {kIss}},
+      {{{"search", "cosmos"}}, {kGlonass, kNewGlonass}},
+      {{{"search", "GLONASS-K"}}, {kNewGlonass}},
+      {{{"search", "sat"}}, {kGalileo, kTransfer, kFading, kFuture}},  // GSAT0101 too
+      {{{"search", "fallen"}}, {}},
+      {{{"search", "fallen"}, {"decay", "true"}}, {kFallen}},
+      {{{"group", "stations"}}, {kIss, kCss}},
+      {{{"group", "starlink"}}, {kStarlink}},
+      {{{"group", "oneweb"}}, {kOneweb}},
+      {{{"group", "gps-ops"}}, {kGps}},
+      {{{"group", "glo-ops"}}, {kGlonass, kNewGlonass}},
+      {{{"group", "galileo"}}, {kGalileo}},
+      {{{"group", "beidou"}}, {kBeidou}},
+      {{{"group", "weather"}}, {kNoaa, kGoes}},
+      {{{"group", "geo"}}, {kBeidou, kGoes, kTransfer}},
+      {{{"group", "active"}}, kShown},
+      {{{"group", "active"}, {"decay", "true"}}, kShown},
+      {{{"group", "analyst"}}, {kAnalyst, kAnalystHigh}},
+      {{{"group", "last-30-days"}}, {kNewGlonass}},
+      {{{"group", "STATIONS"}}, {kIss, kCss}},
+      {{{"intdes", "1998-067"}}, {kIss}},
+      {{{"intdes", "1998-067A"}}, {kIss}},
+      {{{"intdes", "1998-067B"}}, {}},
+      {{{"intdes", "2026-010b"}}, {kLateLaunch}},
+      {{{"intdes", "2026-194"}}, {kNewGlonass}},
+      {{{"intdes", "2025-001"}}, {}},
+      {{{"intdes", "2025-001"}, {"decay", "true"}}, {kFallen}},
+      {{{"norad_ids", "50002,25544,99999"}}, {kIss}},
+      {{{"norad_ids", "50002,25544,99999"}, {"decay", "true"}}, {kIss, kFallen}},
+      {{{"orbit_regime", "LEO"}},
+       {kIss, kNoaa, kOneweb, kStarlink, kCss, kFading, kYearEnd, kFuture, kAnalyst,
+        kAnalystHigh}},
+      {{{"orbit_regime", "meo"}}, {kGps, kGlonass, kGalileo, kNewGlonass}},
+      {{{"orbit_regime", "GEO"}}, {kBeidou, kGoes, kTransfer}},  // 50003 now in GEO
+      {{{"orbit_regime", "HEO"}}, {kLateLaunch}},
+      {{{"object_type", "PAYLOAD"}},
+       {kGps, kIss, kGlonass, kNoaa, kBeidou, kGalileo, kGoes, kOneweb, kStarlink, kCss,
+        kTransfer, kFading, kFuture, kNewGlonass}},
+      {{{"object_type", "rocket_body"}}, {kLateLaunch}},
+      {{{"object_type", "DEBRIS"}}, {}},
+      {{{"object_type", "DEBRIS"}, {"decay", "true"}}, {kFallen}},
+      {{{"object_type", "UNKNOWN"}}, {}},
+      {{{"group", "weather"}, {"orbit_regime", "GEO"}}, {kGoes}},
+      {{{"object_type", "PAYLOAD"}, {"search", "starlink"}}, {kStarlink}},
+      {{{"object_type", "ROCKET_BODY"}, {"group", "starlink"}}, {}},
+      {{{"group", "glo-ops"}, {"orbit_regime", "MEO"}, {"search", "2619"}}, {kNewGlonass}},
+      {{{"norad_ids", "25544,41866"}, {"group", "weather"}}, {kGoes}},
+      {{{"intdes", "2026-005"}, {"object_type", "PAYLOAD"}, {"orbit_regime", "GEO"}},
+       {kTransfer}},
+  };
+  for (const auto& row : rows) {
+    EXPECT_EQ(search_ids(row.params), row.expected) << text_of(row.params);
+  }
+}
+
+TEST_F(QueryServiceKnownWorldTest, SyncedGroupsReplaceTheirRule) {
+  EXPECT_EQ(search_ids({{"group", "stations"}}), (Ids{kIss, kCss}));  // the name rule
+  const Ids members = {kIss, kAnalyst, kFallen, 99999};
+  fixture_->sync_group("stations", members);
+  // The synced list wins; a decayed member stays hidden; an id without sets shows nothing.
+  EXPECT_EQ(search_ids({{"group", "stations"}}), (Ids{kIss, kAnalyst}));
+  EXPECT_EQ(search_ids({{"group", "stations"}, {"decay", "true"}}), (Ids{kIss, kFallen, kAnalyst}));
+  EXPECT_EQ(search_ids({{"group", "starlink"}}), Ids{kStarlink});  // other groups keep rules
+}
+
+TEST_F(QueryServiceKnownWorldTest, DecayIsJudgedAtTheClocksNow) {
+  // Ten days later 50004 has decayed too, and 100460 is still within 30 days of launch.
+  const QueryService later(*store_, [] { return iso("2026-03-11T00:00:00Z"); });
+  Ids ids;
+  later.search({}, every_row(), [&](const ElementSet& s) { ids.push_back(s.norad_id); });
+  Ids expected = kShown;
+  expected.erase(std::find(expected.begin(), expected.end(), kFading));
+  EXPECT_EQ(ids, expected);
+}
+
+TEST_F(QueryServiceKnownWorldTest, CatalogSearchFilters) {
+  const Ids active = {kCatalogOnly, kGps,   kIss,    kGlonass,  kNoaa, kBeidou,
+                      kGalileo,     kGoes,  kOneweb, kStarlink, kCss,  kLateLaunch,
+                      kTransfer,    kFading, kFuture, kNewGlonass};
+  const struct {
+    Params params;
+    Ids expected;
+  } rows[] = {
+      {{}, active},
+      {{{"active_only", "false"}}, with(active, kFallen)},
+      {{{"search", "goes"}}, {kGoes}},
+      {{{"search", "vanguard"}}, {kCatalogOnly}},
+      {{{"search", "fallen"}}, {}},
+      {{{"search", "fallen"}, {"active_only", "false"}}, {kFallen}},
+      {{{"owner", "prc"}}, {kBeidou, kCss}},
+      {{{"owner", "CIS"}}, {kGlonass, kNewGlonass}},
+      {{{"object_type", "ROCKET_BODY"}}, {kLateLaunch}},
+      {{{"object_type", "DEBRIS"}}, {}},
+      {{{"object_type", "DEBRIS"}, {"active_only", "false"}}, {kFallen}},
+      {{{"launch_year", "2026"}}, {kLateLaunch, kTransfer, kNewGlonass}},
+      {{{"launch_year", "1958"}}, {kCatalogOnly}},
+      {{{"launch_year", "2025"}}, {kFading, kFuture}},
+      {{{"launch_year", "2025"}, {"active_only", "false"}}, {kFallen, kFading, kFuture}},
+      {{{"owner", "US"}, {"object_type", "PAYLOAD"}, {"launch_year", "2025"}},
+       {kFading, kFuture}},
+  };
+  for (const auto& row : rows) {
+    const auto bound = bind_catalog_search(row.params, FrontEnd::http);
+    Ids ids;
+    core_->catalog_search(bound.query, bound.paging,
+                          [&](const CatalogRecord& r) { ids.push_back(r.norad_id); });
+    EXPECT_EQ(ids, row.expected) << text_of(row.params);
+  }
+  EXPECT_EQ(core_->catalog_record(kFallen).object_name, "FALLEN SAT");  // decayed, still a record
+  EXPECT_EQ(core_->catalog_record(kCatalogOnly).object_id, "1958-002B");
+  EXPECT_GPQ_ERROR(core_->catalog_record(kYearEnd), Errc::not_found,
+                   "NORAD 50005 is not in the catalog");
+}
+
+TEST_F(QueryServiceKnownWorldTest, PaginationTotalsAndPages) {
+  const struct {
+    Params params;
+    FrontEnd end;
+    std::int64_t total, page, per_page, total_pages;
+    Ids expected;
+  } rows[] = {
+      {{{"search", "nothing"}}, FrontEnd::http, 0, 1, 100, 0, {}},
+      {{{"search", "nothing"}, {"page", "2"}}, FrontEnd::http, 0, 2, 100, 0, {}},
+      {{{"search", "zarya"}}, FrontEnd::http, 1, 1, 100, 1, {kIss}},
+      {{}, FrontEnd::http, 18, 1, 100, 1, kShown},
+      {{{"per_page", "6"}}, FrontEnd::http, 18, 1, 6, 3,
+       {kGps, kIss, kGlonass, kNoaa, kBeidou, kGalileo}},
+      {{{"per_page", "6"}, {"page", "3"}}, FrontEnd::http, 18, 3, 6, 3,  // an exact multiple
+       {kFading, kYearEnd, kFuture, kAnalyst, kNewGlonass, kAnalystHigh}},
+      {{{"per_page", "6"}, {"page", "4"}}, FrontEnd::http, 18, 4, 6, 3, {}},  // past the last
+      {{{"per_page", "5"}, {"page", "4"}}, FrontEnd::http, 18, 4, 5, 4,
+       {kAnalyst, kNewGlonass, kAnalystHigh}},
+      {{{"per_page", "1"}, {"page", "2"}}, FrontEnd::http, 18, 2, 1, 18, {kIss}},
+      // The CLI returns every row unless told otherwise; --limit cuts from the first.
+      {{}, FrontEnd::cli, 18, 1, 18, 1, kShown},
+      {{{"search", "nothing"}}, FrontEnd::cli, 0, 1, 0, 0, {}},
+      {{{"limit", "3"}}, FrontEnd::cli, 18, 1, 3, 1, {kGps, kIss, kGlonass}},
+      {{{"limit", "100"}}, FrontEnd::cli, 18, 1, 18, 1, kShown},
+      {{{"page", "2"}, {"per_page", "5"}}, FrontEnd::cli, 18, 2, 5, 4,
+       {kGalileo, kGoes, kOneweb, kStarlink, kCss}},
+      {{{"page", "2"}, {"per_page", "5"}, {"limit", "2"}}, FrontEnd::cli, 18, 2, 5, 4,
+       {kGalileo, kGoes}},
+  };
+  for (const auto& row : rows) {
+    const std::string name =
+        text_of(row.params) + (row.end == FrontEnd::cli ? "(cli)" : "(http)");
+    const auto bound = bind_gp_search(row.params, row.end);
+    Ids ids;
+    const PageInfo info = core_->search(bound.query, bound.paging,
+                                        [&](const ElementSet& s) { ids.push_back(s.norad_id); });
+    EXPECT_EQ(ids, row.expected) << name;
+    EXPECT_EQ(info.total, row.total) << name;
+    EXPECT_EQ(info.page, row.page) << name;
+    EXPECT_EQ(info.per_page, row.per_page) << name;
+    EXPECT_EQ(info.total_pages, row.total_pages) << name;
+  }
+}
+
+}  // namespace
+}  // namespace gpq::test
