@@ -34,15 +34,14 @@ bool looks_binary(std::string_view text) {
 }
 
 // A line starting "1 " followed by one starting "2 ", both long enough to be TLE lines.
+// The last line may lack its newline (end of a small file) or be cut by the peek; the
+// length check tells a whole line 2 from a cut one.
 bool has_tle_pair(std::string_view text) {
   std::string_view previous;
   while (!text.empty()) {
-    const std::size_t end = text.find('\n');
-    if (end == std::string_view::npos) {
-      break;  // the last line may be cut by the peek; ignore it
-    }
+    const std::size_t end = std::min(text.find('\n'), text.size());
     std::string_view line = text.substr(0, end);
-    text.remove_prefix(end + 1);
+    text.remove_prefix(std::min(end + 1, text.size()));
     if (!line.empty() && line.back() == '\r') {
       line.remove_suffix(1);
     }

@@ -37,7 +37,11 @@ class GzipFileStream final : public ByteStream {
     const int got = gzread(file_, buffer, static_cast<unsigned>(std::min(capacity, kChunkBytes)));
     if (got < 0) {
       int code = 0;
-      const char* message = gzerror(file_, &code);
+      std::string_view message = gzerror(file_, &code);
+      const std::string prefix = path_.string() + ": ";  // zlib names the file itself
+      if (message.starts_with(prefix)) {
+        message.remove_prefix(prefix.size());
+      }
       fail(Errc::bad_request, "{}: unreadable compressed data ({})", describe(path_), message);
     }
     if (got == 0) {

@@ -13,6 +13,7 @@
 #include "gpq/catalog.h"
 #include "gpq/element_set.h"
 #include "gpq/time.h"
+
 #include "sync/record_sink.h"
 
 namespace gpq::test {
@@ -54,10 +55,10 @@ inline std::string describe(const ElementSet& set) {
       "classification_type {}\nelement_set_no {}\nephemeris_type {}\nsource {}\n"
       "creation_date {}\n",
       set.norad_id, set.object_name, set.object_id, format_iso8601_micros(set.epoch),
-      set.mean_motion, set.eccentricity, set.inclination, set.ra_of_asc_node,
-      set.arg_of_pericenter, set.mean_anomaly, set.bstar, set.mean_motion_dot,
-      set.mean_motion_ddot, set.rev_at_epoch, set.classification_type, set.element_set_no,
-      static_cast<int>(set.ephemeris_type), to_string(set.source),
+      set.mean_motion, set.eccentricity, set.inclination, set.ra_of_asc_node, set.arg_of_pericenter,
+      set.mean_anomaly, set.bstar, set.mean_motion_dot, set.mean_motion_ddot, set.rev_at_epoch,
+      set.classification_type, set.element_set_no, static_cast<int>(set.ephemeris_type),
+      to_string(set.source),
       set.creation_date ? format_iso8601_micros(*set.creation_date) : std::string("none"));
 }
 

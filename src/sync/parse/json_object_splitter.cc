@@ -17,6 +17,7 @@ void split_json_objects(ByteStream& in,
   int depth = 0;
   bool candidate = false;  // an open object with nothing nested so far
   int candidate_depth = 0;
+  int ignored_depth = 0;  // a record holding an object or array: nothing inside it is read
   std::size_t candidate_start = 0;  // in buffer
   std::uint64_t candidate_line = 0;
   std::uint64_t line = 1;
@@ -39,6 +40,13 @@ void split_json_objects(ByteStream& in,
       if (c == '\n') {
         ++line;
       }
+      // Checked on every byte, strings included, so that an unclosed quote cannot grow the
+      // buffer past the limit.
+      if (candidate && i + 1 - candidate_start > limits.max_object_bytes) {
+        problem(candidate_line, "JSON object larger than 1 MiB");
+        ignored_depth = candidate_depth;
+        candidate = false;
+      }
       if (in_string) {
         if (escaped) {
           escaped = false;
@@ -54,21 +62,32 @@ void split_json_objects(ByteStream& in,
           in_string = true;
           break;
         case '{':
-          ++depth;
-          candidate = true;
-          candidate_depth = depth;
-          candidate_start = i;
-          candidate_line = line;
-          break;
         case '[':
           ++depth;
-          candidate = false;
+          // An object inside an array is a record, and records are flat: one holding an
+          // object or array is reported, not dropped unseen. A top-level object holding
+          // one is a wrapper ({"data":[...]}).
+          if (candidate && candidate_depth > 1) {
+            problem(candidate_line, "JSON object holding an object or array (records are flat)");
+            ignored_depth = candidate_depth;
+            candidate = false;
+          } else if (c == '{' && ignored_depth == 0) {
+            candidate = true;
+            candidate_depth = depth;
+            candidate_start = i;
+            candidate_line = line;
+          } else {
+            candidate = false;
+          }
           break;
         case '}':
           if (candidate && depth == candidate_depth) {
             object(std::string_view(buffer).substr(candidate_start, i + 1 - candidate_start),
                    candidate_line);
             candidate = false;
+          }
+          if (depth == ignored_depth) {
+            ignored_depth = 0;
           }
           --depth;
           break;
@@ -77,10 +96,6 @@ void split_json_objects(ByteStream& in,
           break;
         default:
           break;
-      }
-      if (candidate && i + 1 - candidate_start > limits.max_object_bytes) {
-        problem(candidate_line, "JSON object larger than 1 MiB");
-        candidate = false;
       }
     }
   }

@@ -72,6 +72,18 @@ struct JsonMembers {
   }
 };
 
+// Space-Track satcat rows have SATNAME/INTLDES; CelesTrak's SATCAT JSON has the CSV's keys,
+// of which OWNER, OPS_STATUS_CODE and LAUNCH_SITE never occur in a GP record.
+bool is_satcat(const JsonMembers& members) {
+  if (members.find("SATNAME") || members.find("INTLDES")) {
+    return true;
+  }
+  const bool gp = members.find("EPOCH") || members.find("MEAN_MOTION") ||
+                  members.find("TLE_LINE1");
+  return !gp && (members.find("OWNER") || members.find("OPS_STATUS_CODE") ||
+                 members.find("LAUNCH_SITE"));
+}
+
 std::optional<std::string_view> json_lookup(const void* context, std::string_view name) {
   return static_cast<const JsonMembers*>(context)->find(name);
 }
@@ -97,7 +109,7 @@ void parse_json_records(ByteStream& in, const ParseOptions& options, RecordSink&
           sink.skip(line, "a JSON value that is not a string, number or null");
           return;
         }
-        if (members.find("SATNAME") || members.find("INTLDES")) {
+        if (is_satcat(members)) {
           CatalogRecord record;
           if (build_catalog_record(json_lookup, &members, record, error)) {
             sink.catalog_record(std::move(record));

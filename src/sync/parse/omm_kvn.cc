@@ -9,6 +9,17 @@
 namespace gpq::sync {
 namespace {
 
+// CCSDS KVN may follow a value with its units in brackets: `MEAN_MOTION = 15.5 [rev/day]`.
+std::string_view without_units(std::string_view value) {
+  if (value.ends_with(']')) {
+    const std::size_t open = value.rfind('[');
+    if (open != std::string_view::npos) {
+      return trim(value.substr(0, open));
+    }
+  }
+  return value;
+}
+
 class KvnParser {
  public:
   KvnParser(const ParseOptions& options, RecordSink& sink)
@@ -40,7 +51,10 @@ class KvnParser {
       return;
     }
     if (const auto omm = omm_key(key)) {
-      storage_[static_cast<std::size_t>(*omm)] = trim(text.substr(equals + 1));
+      const std::string_view value = trim(text.substr(equals + 1));
+      // Names keep their brackets: CelesTrak writes `STARLINK-1008 [+]`.
+      const bool name = *omm == OmmKey::object_name || *omm == OmmKey::object_id;
+      storage_[static_cast<std::size_t>(*omm)] = name ? value : without_units(value);
       fields_.set(*omm, storage_[static_cast<std::size_t>(*omm)]);
     }
   }

@@ -120,7 +120,11 @@ void parse_omm_xml(ByteStream& in, const ParseOptions& options, RecordSink& sink
         break;
       }
       const std::size_t end = close + 6;
-      parser.element(std::string_view(buffer).substr(0, end), open_line);
+      if (end > kMaxOmmBytes) {  // the same limit whichever read chunk brought the close
+        sink.skip(open_line, "<omm> element larger than 1 MiB");
+      } else {
+        parser.element(std::string_view(buffer).substr(0, end), open_line);
+      }
       for (std::size_t i = 0; i < end; ++i) {
         line += buffer[i] == '\n' ? 1 : 0;
       }

@@ -28,7 +28,9 @@ void parse_omm_kvn(LineReader& lines, const ParseOptions& options, RecordSink& s
 void parse_satcat_csv(LineReader& lines, const ParseOptions& options, RecordSink& sink);
 // JSON: an array of flat objects, or such an array wrapped in an object ({"data":[...]}).
 // Each object is an OMM/GP record (CelesTrak numbers, or Space-Track strings, or only
-// TLE_LINE1/TLE_LINE2) or a Space-Track SATCAT record (SATNAME/INTLDES); decided per record.
+// TLE_LINE1/TLE_LINE2) or a SATCAT record (Space-Track's SATNAME/INTLDES, or CelesTrak's
+// OWNER/OPS_STATUS_CODE/LAUNCH_SITE without EPOCH); decided per record. Records are flat: one
+// holding an object or array is skipped.
 void parse_json_records(ByteStream& in, const ParseOptions& options, RecordSink& sink);
 // CCSDS OMM NDM/XML: one <ndm> with any number of <omm>, or a lone <omm>.
 void parse_omm_xml(ByteStream& in, const ParseOptions& options, RecordSink& sink);

@@ -1,6 +1,8 @@
 // SATCAT values to a CatalogRecord.
 #include "sync/parse/satcat_fields.h"
 
+#include <utility>
+
 #include <fmt/core.h>
 
 #include "core/text.h"
@@ -15,25 +17,33 @@ struct Fields {
   const void* context;
 
   std::string text(std::string_view name, std::string_view fallback_name = {}) const {
+    return named_text(name, fallback_name).second;
+  }
+  // The name the value was found under (for messages) and the value.
+  std::pair<std::string_view, std::string> named_text(std::string_view name,
+                                                      std::string_view fallback_name) const {
     auto value = lookup(context, name);
     if (!value && !fallback_name.empty()) {
       value = lookup(context, fallback_name);
+      if (value) {
+        name = fallback_name;
+      }
     }
-    return value ? std::string(trim(*value)) : std::string();
+    return {name, value ? std::string(trim(*value)) : std::string()};
   }
   bool present(std::string_view name) const { return lookup(context, name).has_value(); }
 };
 
 bool date(const Fields& fields, std::string_view name, std::string_view fallback,
           std::optional<TimePoint>& out, std::string& error) {
-  const std::string text = fields.text(name, fallback);
+  const auto [found_name, text] = fields.named_text(name, fallback);
   if (text.empty()) {
     out.reset();
     return true;
   }
   out = parse_iso8601(text);
   if (!out) {
-    error = fmt::format("{} '{}' is not a date", name, text.substr(0, 40));
+    error = fmt::format("{} '{}' is not a date", found_name, text.substr(0, 40));
     return false;
   }
   return true;
