@@ -21,7 +21,7 @@ std::optional<std::string> format_tle_catalog_number(std::int32_t norad_id);
 
 // Parses line 1 and line 2 (each at least 69 columns; anything after column 69 is ignored)
 // into `out` (name and source untouched). On failure returns false and sets `error` to the
-// reason ("line 2: bad checksum, expected 5, found 7").
+// reason ("line 2: bad checksum, expected 5, found '7'").
 bool parse_tle(std::string_view line1, std::string_view line2, ElementSet& out,
                std::string& error);
 

@@ -87,8 +87,8 @@ bool parse_decimal(std::string_view text, double& value) {
   if (error != std::errc() || end != buffer.data() + buffer.size()) {
     return false;
   }
-  if (negative) {
-    value = -value;
+  if (negative && value != 0) {
+    value = -value;  // Space-Track's `-.00000000` reads as 0, not as a negative zero
   }
   return true;
 }

@@ -67,7 +67,7 @@ struct Row {
 };
 
 TEST(TleTextTest, FramingNamesAndStrayLines) {
-  // Well past the limit: LineReader only cuts lines that outgrow 1 MiB plus one read chunk.
+  // Well past the limit, so the rest streams by over several read chunks.
   const std::string long_line(2 * LineReader::kMaxLineBytes, 'x');
   const std::string bad_checksum = kIss1.substr(0, 68) + "7";
   const Row rows[] = {
@@ -214,9 +214,9 @@ TEST(TleTextTest, FramingNamesAndStrayLines) {
   }
 }
 
-// Disabled: LineReader::next (src/sync/input.cc) returns a line of up to 1 MiB + 128 KiB whole,
-// without truncated(), when its newline arrives in the same read chunk.
-TEST(TleTextTest, DISABLED_LineJustOverOneMebibyteIsSkippedAsOverLong) {
+// Just over the limit, with the newline in the same read chunk (LineReader once let such a
+// line through whole).
+TEST(TleTextTest, LineJustOverOneMebibyteIsSkippedAsOverLong) {
   Collected sink;
   parse(lines_of({std::string(LineReader::kMaxLineBytes + 5, 'x'), kIss1, kIss2}), sink);
   EXPECT_EQ(sink.skips,
