@@ -1,7 +1,10 @@
-// RFC 4180 field splitting without allocation for unquoted fields.
+// RFC 4180 field splitting without allocation for unquoted fields, and the
+// header-then-rows reading both CSV parsers share.
 #include "sync/parse/csv_row.h"
 
-#include <deque>
+#include <fmt/core.h>
+
+#include "core/text.h"
 
 namespace gpq::sync {
 
@@ -36,7 +39,8 @@ bool split_csv_row(std::string_view line, std::vector<std::string_view>& fields,
       pos = i;
     } else {
       const std::size_t comma = line.find(',', pos);
-      fields.push_back(line.substr(pos, comma == std::string_view::npos ? line.npos : comma - pos));
+      fields.push_back(
+          line.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos));
       pos = comma == std::string_view::npos ? line.size() : comma;
     }
     if (pos >= line.size()) {
@@ -48,6 +52,46 @@ bool split_csv_row(std::string_view line, std::vector<std::string_view>& fields,
       return true;
     }
   }
+}
+
+bool CsvReader::next(std::vector<std::string_view>& fields) {
+  std::string_view line;
+  while (lines_.next(line)) {
+    if (trim(line).empty()) {
+      continue;
+    }
+    if (lines_.truncated()) {
+      sink_.skip(lines_.line_number(), "line longer than 1 MiB");
+      continue;
+    }
+    if (!split_csv_row(line, fields, scratch_)) {
+      sink_.skip(lines_.line_number(), "unbalanced quotes");
+      continue;
+    }
+    if (!have_header_) {
+      for (const std::string_view name : fields) {
+        header_.emplace_back(trim(name));
+      }
+      have_header_ = true;
+      continue;
+    }
+    if (fields.size() != header_.size()) {
+      sink_.skip(lines_.line_number(),
+                 fmt::format("{} fields where the header names {}", fields.size(), header_.size()));
+      continue;
+    }
+    return true;
+  }
+  return false;
+}
+
+std::optional<std::size_t> CsvReader::column(std::string_view name) const {
+  for (std::size_t i = 0; i < header_.size(); ++i) {
+    if (header_[i] == name) {
+      return i;
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace gpq::sync

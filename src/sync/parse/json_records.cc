@@ -1,12 +1,11 @@
 // JSON records: each leaf object is an OMM/GP record (CelesTrak numbers,
 // Space-Track strings, or only TLE lines) or a Space-Track SATCAT record.
-#include <simdjson.h>
-
-#include <array>
+#include <deque>
 #include <string>
 #include <vector>
 
 #include <fmt/core.h>
+#include <simdjson.h>
 
 #include "sync/parse/json_object_splitter.h"
 #include "sync/parse/omm_fields.h"
@@ -20,14 +19,13 @@ namespace {
 // null as absent.
 struct JsonMembers {
   std::vector<std::pair<std::string_view, std::string_view>> members;
-  std::vector<std::string> numbers;
+  std::deque<std::string> numbers;  // a deque: the views in `members` stay valid as it grows
   bool numbers_as_strings = false;  // Space-Track writes every value as a string
   bool has_number = false;
 
   bool read(simdjson::dom::object object) {
     members.clear();
     numbers.clear();
-    numbers.reserve(64);
     has_number = false;
     for (const auto field : object) {
       const simdjson::dom::element value = field.value;
@@ -55,9 +53,6 @@ struct JsonMembers {
         default:
           return false;  // booleans, or anything a record never holds
       }
-      if (numbers.size() == numbers.capacity()) {
-        return false;  // views into `numbers` must not move
-      }
     }
     return true;
   }
@@ -78,10 +73,27 @@ bool is_satcat(const JsonMembers& members) {
   if (members.find("SATNAME") || members.find("INTLDES")) {
     return true;
   }
-  const bool gp = members.find("EPOCH") || members.find("MEAN_MOTION") ||
-                  members.find("TLE_LINE1");
-  return !gp && (members.find("OWNER") || members.find("OPS_STATUS_CODE") ||
-                 members.find("LAUNCH_SITE"));
+  const bool gp = members.find("EPOCH") || members.find("MEAN_MOTION") || members.find("TLE_LINE1");
+  return !gp &&
+         (members.find("OWNER") || members.find("OPS_STATUS_CODE") || members.find("LAUNCH_SITE"));
+}
+
+// Keys that make an object an element set, however damaged; without any of them it is
+// something else (an upstream's error object, say) and is reported as such.
+bool is_identifying(OmmKey key) {
+  return key == OmmKey::norad_cat_id || key == OmmKey::epoch || key == OmmKey::mean_motion ||
+         key == OmmKey::tle_line1 || key == OmmKey::tle_line2;
+}
+
+std::string not_a_record(const JsonMembers& members) {
+  std::string keys;
+  for (std::size_t i = 0; i < members.members.size() && i < 3; ++i) {
+    keys += fmt::format("{}\"{}\"", i == 0 ? "" : ", ", members.members[i].first.substr(0, 40));
+  }
+  if (members.members.size() > 3) {
+    keys += ", ...";
+  }
+  return fmt::format("JSON object {{{}}} is neither an element set nor a SATCAT record", keys);
 }
 
 std::optional<std::string_view> json_lookup(const void* context, std::string_view name) {
@@ -95,13 +107,14 @@ void parse_json_records(ByteStream& in, const ParseOptions& options, RecordSink&
   JsonMembers members;
   OmmFields fields;
   std::string error;
-  simdjson::padded_string padded;
+  std::string padded;  // the object's bytes and simdjson's padding, reused for every object
   split_json_objects(
       in,
       [&](std::string_view bytes, std::uint64_t line) {
-        padded = simdjson::padded_string(bytes);
+        padded.assign(bytes);
+        padded.append(simdjson::SIMDJSON_PADDING, '\0');
         simdjson::dom::object object;
-        if (parser.parse(padded).get(object) != simdjson::SUCCESS) {
+        if (parser.parse(padded.data(), bytes.size(), false).get(object) != simdjson::SUCCESS) {
           sink.skip(line, "not valid JSON");
           return;
         }
@@ -119,10 +132,17 @@ void parse_json_records(ByteStream& in, const ParseOptions& options, RecordSink&
           return;
         }
         fields.clear();
+        bool known = false;
         for (const auto& [key, value] : members.members) {
-          if (const auto omm = omm_key(key)) {
+          const auto omm = omm_key(key);
+          if (omm && !fields.get(*omm)) {  // a repeated key counts once, as in find()
             fields.set(*omm, value);
+            known = known || is_identifying(*omm);
           }
+        }
+        if (!known) {
+          sink.skip(line, not_a_record(members));
+          return;
         }
         const bool spacetrack_shape = !members.has_number || members.find("GP_ID") ||
                                       members.find("ORIGINATOR") || members.find("TLE_LINE1");

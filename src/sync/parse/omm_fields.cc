@@ -6,8 +6,9 @@
 
 #include <fmt/core.h>
 
-#include "core/text.h"
 #include "gpq/tle.h"
+
+#include "core/text.h"
 
 namespace gpq::sync {
 namespace {
@@ -48,12 +49,38 @@ std::string shown_value(std::string_view value) {
   return std::string(value.substr(0, 40)) + (value.size() > 40 ? "..." : "");
 }
 
+// An accepted interval. Angles get `slack` on both sides, because an upstream rounding a
+// value near 0 or 360 may print it just outside; such a value is clamped to the interval.
+struct Range {
+  double lo;
+  double hi;
+  bool lo_open = false;
+  bool hi_open = false;
+  double slack = 0;
+
+  bool contains(double x) const {
+    return (lo_open ? x > lo : x >= lo - slack) && (hi_open ? x < hi : x <= hi + slack);
+  }
+  double clamp(double x) const { return x < lo ? lo : (x > hi ? hi : x); }
+  std::string text() const {
+    return fmt::format("must be {} {} and {} {}", lo_open ? "above" : "at least", lo,
+                       hi_open ? "below" : "at most", hi);
+  }
+};
+
+constexpr double kAngleSlack = 1e-6;  // degrees
+constexpr Range kAngle{0, 360, false, false, kAngleSlack};
+constexpr Range kInclination{0, 180, false, false, kAngleSlack};
+constexpr Range kMeanMotion{0, 100, true, true};  // rev/day; a TLE holds at most 99.99999999
+constexpr Range kEccentricity{0, 1, false, true};
+constexpr Range kDrag{-1e3, 1e3};  // BSTAR and the mean motion derivatives: anything sane
+
 struct Checker {
   const OmmFields& fields;
   std::string& error;
 
-  bool number(OmmKey key, double& out, double lo, double hi, bool required, double fallback,
-              bool hi_inclusive = true) {
+  // `fallback` applies when the field is absent or blank and not `required`.
+  bool number(OmmKey key, double& out, const Range& range, bool required, double fallback) {
     const auto text = fields.get(key);
     if (!text || trim(*text).empty()) {
       if (required) {
@@ -68,21 +95,20 @@ struct Checker {
       error = fmt::format("{} '{}' is not a number", key_name(key), shown_value(*text));
       return false;
     }
-    if (*value < lo || *value > hi || (!hi_inclusive && *value == hi)) {
-      error = fmt::format("{} '{}' is out of range: must be {} {} and {} {}", key_name(key),
-                          shown_value(*text), "at least", lo, hi_inclusive ? "at most" : "below",
-                          hi);
+    if (!range.contains(*value)) {
+      error = fmt::format("{} '{}' is out of range: {}", key_name(key), shown_value(*text),
+                          range.text());
       return false;
     }
-    out = *value;
+    out = range.clamp(*value);
     return true;
   }
 
   bool whole(OmmKey key, std::int64_t& out, std::int64_t lo, std::int64_t hi, bool required,
              std::int64_t fallback) {
     double value = 0;
-    if (!number(key, value, static_cast<double>(lo), static_cast<double>(hi), required,
-                static_cast<double>(fallback))) {
+    const Range range{static_cast<double>(lo), static_cast<double>(hi)};
+    if (!number(key, value, range, required, static_cast<double>(fallback))) {
       return false;
     }
     if (value != std::floor(value)) {
@@ -118,19 +144,25 @@ std::optional<double> parse_number(std::string_view text) noexcept {
   }
   char buffer[64];
   std::size_t n = 0;
-  if (text.front() == '+') {
+  if (text.front() == '+' || text.front() == '-') {
+    if (text.front() == '-') {
+      buffer[n++] = '-';
+    }
     text.remove_prefix(1);
   }
-  if (!text.empty() && text.front() == '-') {
-    buffer[n++] = '-';
-    text.remove_prefix(1);
+  // A digit or a point must follow the one sign, and the part before any exponent must hold
+  // a digit: "+-5", "." and ".e5" are not numbers.
+  if (text.empty() || !(text.front() == '.' || (text.front() >= '0' && text.front() <= '9')) ||
+      text.substr(0, text.find_first_of("eE")).find_first_of("0123456789") ==
+          std::string_view::npos) {
+    return std::nullopt;
   }
-  if (!text.empty() && text.front() == '.') {
+  if (text.front() == '.') {
     buffer[n++] = '0';
   }
   for (const char c : text) {
-    const bool allowed = (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' ||
-                         c == '-' || c == '+';
+    const bool allowed =
+        (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '-' || c == '+';
     if (!allowed) {
       return std::nullopt;
     }
@@ -180,15 +212,15 @@ bool build_element_set(const OmmFields& fields, DataSource source, TimePoint col
     std::int64_t ephemeris = 0;
     std::int64_t element_set_no = 0;
     std::int64_t rev = 0;
-    if (!check.number(OmmKey::mean_motion, set.mean_motion, 1e-9, 100, true, 0) ||
-        !check.number(OmmKey::eccentricity, set.eccentricity, 0, 1, true, 0, false) ||
-        !check.number(OmmKey::inclination, set.inclination, 0, 180, true, 0) ||
-        !check.number(OmmKey::ra_of_asc_node, set.ra_of_asc_node, 0, 360, true, 0) ||
-        !check.number(OmmKey::arg_of_pericenter, set.arg_of_pericenter, 0, 360, true, 0) ||
-        !check.number(OmmKey::mean_anomaly, set.mean_anomaly, 0, 360, true, 0) ||
-        !check.number(OmmKey::bstar, set.bstar, -1e3, 1e3, false, 0) ||
-        !check.number(OmmKey::mean_motion_dot, set.mean_motion_dot, -1e3, 1e3, false, 0) ||
-        !check.number(OmmKey::mean_motion_ddot, set.mean_motion_ddot, -1e3, 1e3, false, 0) ||
+    if (!check.number(OmmKey::mean_motion, set.mean_motion, kMeanMotion, true, 0) ||
+        !check.number(OmmKey::eccentricity, set.eccentricity, kEccentricity, true, 0) ||
+        !check.number(OmmKey::inclination, set.inclination, kInclination, true, 0) ||
+        !check.number(OmmKey::ra_of_asc_node, set.ra_of_asc_node, kAngle, true, 0) ||
+        !check.number(OmmKey::arg_of_pericenter, set.arg_of_pericenter, kAngle, true, 0) ||
+        !check.number(OmmKey::mean_anomaly, set.mean_anomaly, kAngle, true, 0) ||
+        !check.number(OmmKey::bstar, set.bstar, kDrag, false, 0) ||
+        !check.number(OmmKey::mean_motion_dot, set.mean_motion_dot, kDrag, false, 0) ||
+        !check.number(OmmKey::mean_motion_ddot, set.mean_motion_ddot, kDrag, false, 0) ||
         !check.whole(OmmKey::ephemeris_type, ephemeris, 0, 9, false, 0) ||
         !check.whole(OmmKey::element_set_no, element_set_no, 0, 99999, false, 999) ||
         !check.whole(OmmKey::rev_at_epoch, rev, 0, 999'999'999, false, 0)) {
@@ -199,7 +231,8 @@ bool build_element_set(const OmmFields& fields, DataSource source, TimePoint col
     set.rev_at_epoch = static_cast<std::int32_t>(rev);
     const std::string classification = text_of(fields, OmmKey::classification_type);
     if (classification.size() > 1) {
-      error = fmt::format("CLASSIFICATION_TYPE '{}' is not one character", shown_value(classification));
+      error =
+          fmt::format("CLASSIFICATION_TYPE '{}' is not one character", shown_value(classification));
       return false;
     }
     set.classification_type = classification.empty() ? 'U' : classification[0];

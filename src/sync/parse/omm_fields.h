@@ -3,11 +3,13 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "gpq/element_set.h"
+
 #include "sync/parse/parsers.h"
 
 namespace gpq::sync {
@@ -49,8 +51,15 @@ struct OmmFields {
   void clear() { values.fill(std::nullopt); }
 };
 
-// Builds and validates a set. On failure returns false with `error` naming the field and value.
-// `source` is the source the record counts as.
+// Builds and validates a set; `source` is the source the record counts as. Required:
+// NORAD_CAT_ID (1..999999999), EPOCH (ISO 8601), MEAN_MOTION (0 < n < 100),
+// ECCENTRICITY (0 <= e < 1), INCLINATION (0..180), RA_OF_ASC_NODE, ARG_OF_PERICENTER,
+// MEAN_ANOMALY (0..360; angles up to 1e-6 deg outside are clamped in). Optional, with
+// defaults: BSTAR, MEAN_MOTION_DOT, MEAN_MOTION_DDOT, REV_AT_EPOCH (0), ELEMENT_SET_NO (999),
+// EPHEMERIS_TYPE (0), CLASSIFICATION_TYPE ('U'), OBJECT_NAME, OBJECT_ID ("UNKNOWN" = none),
+// CREATION_DATE. A blank value counts as absent. Without MEAN_MOTION but with TLE_LINE1 and
+// TLE_LINE2 the elements come from the TLE (parse_tle) and must name the same NORAD_CAT_ID.
+// On failure returns false with `error` naming the field and quoting the value.
 bool build_element_set(const OmmFields& fields, DataSource source, TimePoint collected_at,
                        ElementSet& out, std::string& error);
 

@@ -1,8 +1,8 @@
 // CCSDS OMM NDM/XML, streamed: each <omm> element is cut out of the byte stream
 // and parsed alone with pugixml, so a file of any size reads in flat memory.
-#include <pugixml.hpp>
-
 #include <string>
+
+#include <pugixml.hpp>
 
 #include "core/text.h"
 #include "sync/parse/omm_fields.h"
@@ -77,8 +77,8 @@ void parse_omm_xml(ByteStream& in, const ParseOptions& options, RecordSink& sink
   OmmXmlParser parser(options, sink);
   std::string buffer;
   std::string chunk(1 << 16, '\0');
-  std::uint64_t line = 1;        // line of buffer[0]
-  std::size_t scanned = 0;       // bytes of buffer already searched for an opening tag
+  std::uint64_t line = 1;   // line of buffer[0]
+  std::size_t scanned = 0;  // bytes of buffer already searched for an opening tag
   std::size_t open = std::string::npos;
   std::uint64_t open_line = 0;
   for (;;) {

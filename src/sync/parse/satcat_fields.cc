@@ -5,8 +5,9 @@
 
 #include <fmt/core.h>
 
-#include "core/text.h"
 #include "gpq/element_set.h"
+
+#include "core/text.h"
 #include "sync/parse/omm_fields.h"
 
 namespace gpq::sync {

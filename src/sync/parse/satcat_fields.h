@@ -11,8 +11,7 @@
 namespace gpq::sync {
 
 // Looks a field up by its upstream name; std::nullopt when absent or null.
-using FieldLookup = std::optional<std::string_view> (*)(const void* context,
-                                                        std::string_view name);
+using FieldLookup = std::optional<std::string_view> (*)(const void* context, std::string_view name);
 
 // Reads CelesTrak names (OBJECT_NAME, OBJECT_ID, NORAD_CAT_ID, OBJECT_TYPE, OPS_STATUS_CODE,
 // OWNER, LAUNCH_DATE, LAUNCH_SITE, DECAY_DATE, PERIOD, INCLINATION, APOGEE, PERIGEE) and, when

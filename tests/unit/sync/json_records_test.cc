@@ -270,6 +270,42 @@ TEST(JsonRecordsTest, MalformedRecordsAreSkippedWithLineAndReason) {
   }
 }
 
+TEST(JsonRecordsTest, ExtraNumbersRepeatedKeysAndObjectsThatAreNoRecord) {
+  // Many numeric members gpq does not read: the record is still read whole.
+  std::string many = kCelestrak;
+  for (int i = 0; i < 200; ++i) {
+    many.insert(1, "\"X" + std::to_string(i) + "\":" + std::to_string(i) + ".5,");
+  }
+  // A repeated key: the first value counts, for element fields as for the rest.
+  std::string repeated = kCelestrak;
+  repeated.insert(repeated.size() - 1, R"j(,"MEAN_MOTION":1.5,"OBJECT_NAME":"OTHER")j");
+  {
+    const auto sink = parse("[" + many + "," + repeated + "]");
+    EXPECT_TRUE(sink->skips.empty()) << sink->skips_text();
+    ASSERT_EQ(sink->sets.size(), 2U);
+    EXPECT_EQ(describe(sink->sets[0]), kCelestrakIss);
+    EXPECT_EQ(describe(sink->sets[1]), kCelestrakIss);
+  }
+  const struct {
+    const char* name;
+    std::string text;
+    std::string reason;
+  } rows[] = {
+      {"an upstream's error object", R"j({"error":"You must be logged in"})j",
+       R"j(JSON object {"error"} is neither an element set nor a SATCAT record)j"},
+      {"a wrapper's metadata", R"j({"meta":{"count":1,"page":1,"total":1,"next":"p2"},"data":[]})j",
+       R"j(JSON object {"count", "page", "total", ...} is neither an element set nor a SATCAT record)j"},
+      {"an empty object", "[{}]", "JSON object {} is neither an element set nor a SATCAT record"},
+  };
+  for (const auto& row : rows) {
+    const auto sink = parse(row.text);
+    EXPECT_TRUE(sink->sets.empty()) << row.name;
+    ASSERT_EQ(sink->skips.size(), 1U) << row.name << ": " << sink->skips_text();
+    EXPECT_EQ(sink->skips[0].line, 1U) << row.name;
+    EXPECT_EQ(sink->skips[0].reason, row.reason) << row.name;
+  }
+}
+
 TEST(JsonRecordsTest, BracesAndEscapedQuotesInsideStrings) {
   const auto named = [](const std::string& json_name) {
     std::string record = kCelestrak;

@@ -168,6 +168,13 @@ TEST(OmmCsvTest, ReadsAnalystSixDigitAndQuotedNames) {
   }
 }
 
+TEST(OmmCsvTest, ARepeatedColumnCountsOnce) {
+  // The first column of a name is read; a later one of the same name is ignored.
+  const auto sink = parse(kHeader + ",MEAN_MOTION,OBJECT_NAME\n" + kIssRow + ",1.5,OTHER\n");
+  ASSERT_EQ(sink->sets.size(), 1U) << sink->skips_text();
+  EXPECT_EQ(describe(sink->sets[0]), kIss);
+}
+
 TEST(OmmCsvTest, OptionalColumnsTakeTheirDefaults) {
   // Only the columns build_element_set requires: the TLE block gets its usual values.
   const auto sink = parse(
@@ -206,7 +213,21 @@ TEST(OmmCsvTest, MalformedRowsAreSkippedWithLineAndReason) {
       {"inclination above 180", iss_row_with("INCLINATION", "180.5"),
        "INCLINATION '180.5' is out of range: must be at least 0 and at most 180"},
       {"zero mean motion", iss_row_with("MEAN_MOTION", "0"),
-       "MEAN_MOTION '0' is out of range: must be at least 1e-09 and at most 100"},
+       "MEAN_MOTION '0' is out of range: must be above 0 and below 100"},
+      {"mean motion 100", iss_row_with("MEAN_MOTION", "100"),
+       "MEAN_MOTION '100' is out of range: must be above 0 and below 100"},
+      {"mean anomaly just over 360", iss_row_with("MEAN_ANOMALY", "360.00001"),
+       "MEAN_ANOMALY '360.00001' is out of range: must be at least 0 and at most 360"},
+      {"negative node", iss_row_with("RA_OF_ASC_NODE", "-0.001"),
+       "RA_OF_ASC_NODE '-0.001' is out of range: must be at least 0 and at most 360"},
+      {"sign after a sign", iss_row_with("BSTAR", "+-.1642946E-3"),
+       "BSTAR '+-.1642946E-3' is not a number"},
+      {"point alone", iss_row_with("MEAN_MOTION_DDOT", "."),
+       "MEAN_MOTION_DDOT '.' is not a number"},
+      {"exponent alone", iss_row_with("MEAN_MOTION_DOT", ".E-4"),
+       "MEAN_MOTION_DOT '.E-4' is not a number"},
+      {"infinity", iss_row_with("BSTAR", "inf"), "BSTAR 'inf' is not a number"},
+      {"overflow", iss_row_with("BSTAR", "1e999"), "BSTAR '1e999' is not a number"},
       {"missing EPOCH", iss_row_with("EPOCH", ""), "EPOCH is missing"},
       {"bad EPOCH", iss_row_with("EPOCH", "2026-13-23T10:22:36"),
        "EPOCH '2026-13-23T10:22:36' is not an ISO 8601 time"},
