@@ -28,7 +28,12 @@ void xml_text(std::string_view text, std::string& out) {
         out += "&apos;";
         break;
       default:
-        out += c;
+        // XML 1.0 has no way to carry other C0 controls, not even as references.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+          out += "\uFFFD";
+        } else {
+          out += c;
+        }
     }
   }
 }

@@ -72,13 +72,16 @@ void TableWriter::write(std::string& out) const {
       widths[c] = std::max(widths[c], display_width(row[c]));
     }
   }
-  std::size_t total = 0;
+  // Two blanks between columns, none after the last.
+  std::size_t total = 2 * (widths.size() - 1);
   for (const std::size_t w : widths) {
-    total += w + 2;
+    total += w;
   }
   if (total > static_cast<std::size_t>(width_)) {
     const std::size_t excess = total - static_cast<std::size_t>(width_);
-    widths[kNameColumn] = std::max<std::size_t>(8, widths[kNameColumn] - std::min(excess, widths[kNameColumn]));
+    std::size_t& name = widths[kNameColumn];
+    // At least 8 columns for the name, but never wider than it already is.
+    name = std::max(std::min<std::size_t>(8, name), name - std::min(excess, name));
   }
   const bool numeric_set_columns = !catalog_;
   const auto emit = [&](const std::vector<std::string>& row) {

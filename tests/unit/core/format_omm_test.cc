@@ -1,0 +1,238 @@
+// CCSDS OMM output: NDM/XML and KVN for FORMATS.md's T1 (ISS), list layouts, the
+// header's CREATION_DATE and ORIGINATOR, and XML escaping.
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "gpq/format.h"
+#include "gpq/time.h"
+
+namespace gpq {
+namespace {
+
+TimePoint at(std::string_view text) {
+  const std::optional<TimePoint> t = parse_iso8601(text);
+  EXPECT_TRUE(t.has_value()) << text;
+  return t.value_or(TimePoint{});
+}
+
+// FORMATS.md section 9, T1, field by field (not through the TLE parser).
+ElementSet iss() {
+  ElementSet set;
+  set.norad_id = 25544;
+  set.object_name = "ISS (ZARYA)";
+  set.object_id = "1998-067A";
+  set.epoch = at("2026-05-23T19:25:57.298080");
+  set.mean_motion = 15.49334650;
+  set.eccentricity = 0.0007520;
+  set.inclination = 51.6325;
+  set.ra_of_asc_node = 60.7811;
+  set.arg_of_pericenter = 90.7634;
+  set.mean_anomaly = 269.4217;
+  set.bstar = 1.3771e-4;
+  set.mean_motion_dot = 7.235e-5;
+  set.mean_motion_ddot = 0;
+  set.rev_at_epoch = 56797;
+  set.classification_type = 'U';
+  set.element_set_no = 999;
+  set.ephemeris_type = 0;
+  set.source = DataSource::celestrak;
+  set.collected_at = at("2026-05-24T06:00:00");
+  return set;
+}
+
+constexpr std::string_view kXmlHead =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<ndm xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
+    "xsi:noNamespaceSchemaLocation=\"https://sanaregistry.org/r/ndmxml_unqualified/"
+    "ndmxml-2.0.0-master-2.0.xsd\">\n";
+constexpr std::string_view kXmlTail = "</ndm>\n";
+
+// One <omm> line; `creation`, `name` and `id` vary between the tests.
+std::string xml_omm(std::string_view creation, std::string_view name, std::string_view id) {
+  return "<omm id=\"CCSDS_OMM_VERS\" version=\"2.0\"><header><CREATION_DATE>" +
+         std::string(creation) +
+         "</CREATION_DATE><ORIGINATOR>gpq</ORIGINATOR></header><body><segment><metadata>"
+         "<OBJECT_NAME>" +
+         std::string(name) + "</OBJECT_NAME><OBJECT_ID>" + std::string(id) +
+         "</OBJECT_ID><CENTER_NAME>EARTH</CENTER_NAME><REF_FRAME>TEME</REF_FRAME>"
+         "<TIME_SYSTEM>UTC</TIME_SYSTEM><MEAN_ELEMENT_THEORY>SGP4</MEAN_ELEMENT_THEORY>"
+         "</metadata><data><meanElements><EPOCH>2026-05-23T19:25:57.298080</EPOCH>"
+         "<MEAN_MOTION>15.49334650</MEAN_MOTION><ECCENTRICITY>0.000752</ECCENTRICITY>"
+         "<INCLINATION>51.6325</INCLINATION><RA_OF_ASC_NODE>60.7811</RA_OF_ASC_NODE>"
+         "<ARG_OF_PERICENTER>90.7634</ARG_OF_PERICENTER><MEAN_ANOMALY>269.4217</MEAN_ANOMALY>"
+         "</meanElements><tleParameters><EPHEMERIS_TYPE>0</EPHEMERIS_TYPE>"
+         "<CLASSIFICATION_TYPE>U</CLASSIFICATION_TYPE><NORAD_CAT_ID>25544</NORAD_CAT_ID>"
+         "<ELEMENT_SET_NO>999</ELEMENT_SET_NO><REV_AT_EPOCH>56797</REV_AT_EPOCH>"
+         "<BSTAR>0.00013771</BSTAR><MEAN_MOTION_DOT>7.235e-05</MEAN_MOTION_DOT>"
+         "<MEAN_MOTION_DDOT>0</MEAN_MOTION_DDOT></tleParameters></data></segment></body></omm>\n";
+}
+
+const std::string kIssOmm = xml_omm("2026-05-24T06:00:00.000000", "ISS (ZARYA)", "1998-067A");
+
+constexpr std::string_view kIssKvn =
+    "CCSDS_OMM_VERS = 2.0\n"
+    "CREATION_DATE  = 2026-05-24T06:00:00.000000\n"
+    "ORIGINATOR     = gpq\n"
+    "\n"
+    "OBJECT_NAME    = ISS (ZARYA)\n"
+    "OBJECT_ID      = 1998-067A\n"
+    "CENTER_NAME    = EARTH\n"
+    "REF_FRAME      = TEME\n"
+    "TIME_SYSTEM    = UTC\n"
+    "MEAN_ELEMENT_THEORY = SGP4\n"
+    "\n"
+    "EPOCH          = 2026-05-23T19:25:57.298080\n"
+    "MEAN_MOTION    = 15.49334650\n"
+    "ECCENTRICITY   = 0.000752\n"
+    "INCLINATION    = 51.6325\n"
+    "RA_OF_ASC_NODE = 60.7811\n"
+    "ARG_OF_PERICENTER = 90.7634\n"
+    "MEAN_ANOMALY   = 269.4217\n"
+    "\n"
+    "EPHEMERIS_TYPE = 0\n"
+    "CLASSIFICATION_TYPE = U\n"
+    "NORAD_CAT_ID   = 25544\n"
+    "ELEMENT_SET_NO = 999\n"
+    "REV_AT_EPOCH   = 56797\n"
+    "BSTAR          = 0.00013771\n"
+    "MEAN_MOTION_DOT = 7.235e-05\n"
+    "MEAN_MOTION_DDOT = 0\n";
+
+std::string single(Format format, const ElementSet& set) {
+  std::string out;
+  write_set(format, set, out);
+  return out;
+}
+
+std::string list(Format format, const std::vector<ElementSet>& sets) {
+  std::string out;
+  const auto writer = make_set_list_writer(format);
+  writer->begin(out);
+  for (const ElementSet& set : sets) {
+    writer->set(set, out);
+  }
+  writer->end(out);
+  return out;
+}
+
+TEST(FormatOmmTest, IssXml) {
+  EXPECT_EQ(single(Format::xml, iss()), std::string(kXmlHead) + kIssOmm + std::string(kXmlTail));
+}
+
+TEST(FormatOmmTest, IssKvn) {
+  EXPECT_EQ(single(Format::kvn, iss()), kIssKvn);
+}
+
+TEST(FormatOmmTest, XmlListIsOneNdmWithOneOmmPerSet) {
+  ElementSet second = iss();
+  second.collected_at = at("2026-05-25T00:00:00");
+  const std::string two = std::string(kXmlHead) + kIssOmm +
+                          xml_omm("2026-05-25T00:00:00.000000", "ISS (ZARYA)", "1998-067A") +
+                          std::string(kXmlTail);
+  EXPECT_EQ(list(Format::xml, {iss(), second}), two);
+  EXPECT_EQ(list(Format::xml, {}), std::string(kXmlHead) + std::string(kXmlTail));
+}
+
+TEST(FormatOmmTest, KvnListHasABlankLineBetweenSets) {
+  EXPECT_EQ(list(Format::kvn, {iss(), iss()}), std::string(kIssKvn) + "\n" + std::string(kIssKvn));
+  EXPECT_EQ(list(Format::kvn, {iss()}), kIssKvn);
+  EXPECT_EQ(list(Format::kvn, {}), "");
+}
+
+TEST(FormatOmmTest, CreationDateIsTheUpstreamsElseTheCollectionTime) {
+  struct Row {
+    const char* text;
+    std::optional<TimePoint> creation_date;
+    const char* printed;
+  };
+  const Row rows[] = {
+      {"no upstream date: collected_at", std::nullopt, "2026-05-24T06:00:00.000000"},
+      {"upstream date", at("2026-05-23T21:46:11.123456"), "2026-05-23T21:46:11.123456"},
+  };
+  for (const Row& row : rows) {
+    ElementSet set = iss();
+    set.creation_date = row.creation_date;
+    const std::string kvn = single(Format::kvn, set);
+    EXPECT_NE(kvn.find("\nCREATION_DATE  = " + std::string(row.printed) + "\n"), std::string::npos)
+        << row.text << "\n"
+        << kvn;
+    const std::string xml = single(Format::xml, set);
+    EXPECT_NE(xml.find("<CREATION_DATE>" + std::string(row.printed) + "</CREATION_DATE>"),
+              std::string::npos)
+        << row.text << "\n"
+        << xml;
+  }
+}
+
+TEST(FormatOmmTest, EpochKeepsAllSixFractionalDigits) {
+  struct Row {
+    const char* epoch;
+    const char* printed;
+  };
+  const Row rows[] = {
+      {"1994-11-01T11:59:59.999136", "1994-11-01T11:59:59.999136"},  // T5: no rounding
+      {"2026-12-31T23:59:59.999999", "2026-12-31T23:59:59.999999"},
+      {"2000-01-01", "2000-01-01T00:00:00.000000"},
+  };
+  for (const Row& row : rows) {
+    ElementSet set = iss();
+    set.epoch = at(row.epoch);
+    EXPECT_NE(
+        single(Format::kvn, set).find("\nEPOCH          = " + std::string(row.printed) + "\n"),
+        std::string::npos)
+        << row.epoch;
+    EXPECT_NE(single(Format::xml, set).find("<EPOCH>" + std::string(row.printed) + "</EPOCH>"),
+              std::string::npos)
+        << row.epoch;
+  }
+}
+
+TEST(FormatOmmTest, XmlEscapesMarkupCharacters) {
+  struct Row {
+    const char* text;
+    std::string name;
+    std::string escaped;
+  };
+  const Row rows[] = {
+      {"ampersand", "AT&T 1", "AT&amp;T 1"},
+      {"angle brackets", "<SAT>", "&lt;SAT&gt;"},
+      {"all three", "A&<B>", "A&amp;&lt;B&gt;"},
+      {"already escaped text is escaped again", "&amp;", "&amp;amp;"},
+      {"quotes", "\"A\" 'B'", "&quot;A&quot; &apos;B&apos;"},
+      {"utf-8 passes through", "\xC3\x89TOILE", "\xC3\x89TOILE"},
+      {"tab stays", "A\tB", "A\tB"},
+      // XML 1.0 forbids other C0 controls outright: U+FFFD keeps the document well-formed.
+      {"control characters", std::string{'A', '\x01', 'B', '\0', 'C', '\x1f'},
+       "A\uFFFDB\uFFFDC\uFFFD"},
+  };
+  for (const Row& row : rows) {
+    ElementSet set = iss();
+    set.object_name = row.name;
+    set.object_id = row.name;
+    EXPECT_EQ(single(Format::xml, set),
+              std::string(kXmlHead) +
+                  xml_omm("2026-05-24T06:00:00.000000", row.escaped, row.escaped) +
+                  std::string(kXmlTail))
+        << row.text;
+  }
+}
+
+TEST(FormatOmmTest, EmptyObjectIdStaysPresentAndEmpty) {
+  ElementSet set = iss();
+  set.object_id.clear();
+  EXPECT_NE(single(Format::xml, set).find("<OBJECT_ID></OBJECT_ID>"), std::string::npos);
+  EXPECT_NE(single(Format::kvn, set).find("\nOBJECT_ID      = \nCENTER_NAME"), std::string::npos);
+}
+
+TEST(FormatOmmTest, LinesEndInLineFeedOnly) {
+  for (const Format format : {Format::xml, Format::kvn}) {
+    const std::string text = list(format, {iss(), iss()});
+    EXPECT_EQ(text.find('\r'), std::string::npos) << to_string(format);
+    EXPECT_EQ(text.back(), '\n') << to_string(format);
+  }
+}
+
+}  // namespace
+}  // namespace gpq
