@@ -53,8 +53,9 @@ void write_page_envelope(std::string_view data_json, const PageInfo& page,
                          const HistoryMeta* meta, std::string& out);
 
 // The envelope's tail after the data array, for writers that stream the array:
-// `,"pagination":{...,"next":null,"prev":null}[,"meta":{...}]}`.
-void write_pagination_tail(const PageInfo& page, const HistoryMeta* meta, std::string& out);
+// `,"pagination":{...,"next":...,"prev":...}[,"meta":{...}]}`; empty URLs are null.
+void write_pagination_tail(const PageInfo& page, const HistoryMeta* meta, std::string& out,
+                           std::string_view next = {}, std::string_view prev = {});
 
 void write_adjacent_json(const Adjacent& adjacent, std::string& out);
 void write_range_json(const RangeInfo& range, std::string& out);
@@ -76,6 +77,15 @@ class CatalogListWriter {
 };
 // json or csv; `full` selects the 13-field form (CSV of one record) over the 8-field list form.
 std::unique_ptr<CatalogListWriter> make_catalog_list_writer(Format format, bool full);
+
+// GET /status: {"status":"ok"|"degraded","version",...,"last_sync":{source:{...}}}.
+void write_status_json(const ServiceStatus& status, std::string_view version, std::string& out);
+// `gpq status` on a terminal: one fact per line.
+void write_status_text(const ServiceStatus& status, std::string_view version, std::string& out);
+
+// Every error of the API: {"error":"BadRequest","message":"...","status":400}.
+void write_error_json(int status, std::string_view error, std::string_view message,
+                      std::string& out);
 
 // Terminal table: aligned columns of the fields a person reads first, names cut with an
 // ellipsis so that a row fits `width` columns. Rows are buffered to size the columns.

@@ -112,6 +112,29 @@ struct RangeInfo {
   TimePoint latest_epoch;
 };
 
+// The last run of one sync source (`file`, `celestrak`, `spacetrack`) and its last success.
+struct SourceSync {
+  std::string source;
+  TimePoint last_run_started;
+  std::optional<TimePoint> last_run_ended;
+  std::string last_outcome;  // ok, failed, partial, running
+  std::string last_error;    // empty unless the last run failed
+  std::int64_t last_sets_added = 0;
+  std::optional<TimePoint> last_success;  // end of the newest run whose outcome is ok
+};
+
+// GET /status and `gpq status`: what the mirror holds and how fresh it is.
+inline constexpr std::int64_t kDegradedAfterHours = 48;
+struct ServiceStatus {
+  bool degraded = false;  // no successful sync, or the newest one over 48 hours old
+  TimePoint generated_at;
+  std::optional<TimePoint> last_success;  // newest successful sync of any source
+  std::int64_t catalog_objects = 0;
+  std::int64_t element_sets = 0;
+  std::int64_t objects_with_sets = 0;
+  std::vector<SourceSync> sources;
+};
+
 // Lists are streamed row by row, so the CLI can print a million rows in flat memory.
 using SetVisitor = std::function<void(const ElementSet&)>;
 using CatalogVisitor = std::function<void(const CatalogRecord&)>;

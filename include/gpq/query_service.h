@@ -53,6 +53,9 @@ class QueryService {
   PageInfo catalog_search(const CatalogFilter& filter, const Paging& paging,
                           const CatalogVisitor& visit) const;
 
+  // Counts and freshness of the mirror; degraded per kDegradedAfterHours.
+  ServiceStatus status() const;
+
  private:
   const Store& store_;
   Clock now_;

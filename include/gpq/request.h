@@ -15,6 +15,10 @@ namespace gpq {
 
 using Params = std::map<std::string, std::string, std::less<>>;
 
+// Format names in preference order, comma-separated (the HTTP front end fills it from the
+// Accept header): without a `format` parameter, the first one the endpoint offers is used.
+inline constexpr std::string_view kAcceptKey = "accept";
+
 // What differs between the front ends: the CLI may ask for `table` and for every row.
 enum class FrontEnd : std::uint8_t { cli, http };
 

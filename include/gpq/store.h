@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "gpq/query.h"
 
@@ -15,6 +17,14 @@ struct SetStats {
   std::optional<TimePoint> earliest;
   std::optional<TimePoint> latest;
   std::int64_t distinct_years = 0;
+};
+
+// What the mirror holds, for /status and `gpq status`.
+struct MirrorStats {
+  std::int64_t catalog_objects = 0;    // SATCAT records
+  std::int64_t element_sets = 0;       // every stored set, both sources
+  std::int64_t objects_with_sets = 0;  // objects with at least one set
+  std::vector<SourceSync> sources;     // by source name
 };
 
 // A window of rows: skip `offset`, return at most `limit` (negative: no limit).
@@ -63,6 +73,8 @@ class Store {
   virtual std::int64_t count_catalog(const CatalogFilter& filter) const = 0;
   virtual void catalog(const CatalogFilter& filter, Window window,
                        const CatalogVisitor& visit) const = 0;
+
+  virtual MirrorStats mirror_stats() const = 0;
 };
 
 }  // namespace gpq

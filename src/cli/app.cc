@@ -15,7 +15,8 @@ namespace {
 
 constexpr AddCommand kCommands[] = {
     add_gp_command,    add_history_command, add_nearest_command, add_adjacent_command,
-    add_range_command, add_catalog_command, add_sync_command,
+    add_range_command, add_catalog_command, add_sync_command,    add_serve_command,
+    add_keys_command,  add_status_command,
 };
 
 int report(std::string_view message, Errc code) {
@@ -64,7 +65,7 @@ int run(int argc, char** argv) {
                                     previous != "--quiet" && previous != "--verbose";
           if (argv[i][0] != '-' && !option_value) {
             return report(fmt::format("unknown command '{}'; commands: gp, history, nearest, "
-                                      "adjacent, range, catalog, sync (see gpq --help)",
+                                      "adjacent, range, catalog, sync, serve, keys, status (see gpq --help)",
                                       argv[i]),
                           Errc::bad_request);
           }

@@ -41,6 +41,10 @@ storage::Database& Context::database_for_reading() {
   return *database_;
 }
 
+std::filesystem::path Context::database_path() const {
+  return storage::resolve_database_path(db_path_);
+}
+
 const QueryService& Context::core() {
   if (!core_) {
     store_ = storage::SqliteStore::open(storage::resolve_database_path(db_path_));

@@ -2,6 +2,7 @@
 // first use), and where output goes.
 #pragma once
 
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,6 +33,9 @@ class Context {
   // The database at --db, $GPQ_DB or the XDG default, created and migrated on first use.
   storage::Database& database_for_writing();
   storage::Database& database_for_reading();
+
+  // --db, $GPQ_DB or the XDG default (nothing is opened).
+  std::filesystem::path database_path() const;
 
   // The query core over the database, opened read-only on first use.
   const QueryService& core();
@@ -68,5 +72,8 @@ void add_adjacent_command(CLI::App& app, Context& ctx);
 void add_range_command(CLI::App& app, Context& ctx);
 void add_catalog_command(CLI::App& app, Context& ctx);
 void add_sync_command(CLI::App& app, Context& ctx);
+void add_serve_command(CLI::App& app, Context& ctx);
+void add_keys_command(CLI::App& app, Context& ctx);
+void add_status_command(CLI::App& app, Context& ctx);
 
 }  // namespace gpq::cli

@@ -165,4 +165,23 @@ PageInfo QueryService::catalog_search(const CatalogFilter& query, const Paging& 
   return s.info;
 }
 
+ServiceStatus QueryService::status() const {
+  MirrorStats stats = store_.mirror_stats();
+  ServiceStatus status;
+  status.generated_at = now();
+  status.catalog_objects = stats.catalog_objects;
+  status.element_sets = stats.element_sets;
+  status.objects_with_sets = stats.objects_with_sets;
+  for (const SourceSync& source : stats.sources) {
+    if (source.last_success && (!status.last_success || *source.last_success > *status.last_success)) {
+      status.last_success = source.last_success;
+    }
+  }
+  status.sources = std::move(stats.sources);
+  const std::int64_t limit_us = kDegradedAfterHours * 3600 * kMicrosPerSecond;
+  status.degraded = !status.last_success ||
+                    status.generated_at.unix_micros() - status.last_success->unix_micros() > limit_us;
+  return status;
+}
+
 }  // namespace gpq

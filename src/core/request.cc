@@ -52,11 +52,31 @@ bool parse_bool(std::string_view parameter, std::string_view text) {
        shown(text));
 }
 
+// The first of the `accept` names (kAcceptKey) that is allowed here: a client's Accept
+// header never turns into a 400.
+std::optional<Format> preferred_format(const Params& params,
+                                       std::initializer_list<Format> allowed) {
+  const std::string* accept = find(params, kAcceptKey);
+  if (accept == nullptr) {
+    return std::nullopt;
+  }
+  std::string_view rest = *accept;
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(',');
+    const std::optional<Format> format = parse_format(rest.substr(0, comma));
+    if (format && std::find(allowed.begin(), allowed.end(), *format) != allowed.end()) {
+      return format;
+    }
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+  }
+  return std::nullopt;
+}
+
 Format bind_format(const Params& params, FrontEnd end, std::initializer_list<Format> allowed) {
   const std::string* text = find(params, "format");
   const Format fallback = end == FrontEnd::cli ? Format::table : Format::json;
   if (text == nullptr || text->empty()) {
-    return fallback;
+    return preferred_format(params, allowed).value_or(fallback);
   }
   const std::optional<Format> format = parse_format(*text);
   const bool permitted =

@@ -147,9 +147,10 @@ void write_page_envelope(std::string_view data_json, const PageInfo& page, std::
   out += '}';
 }
 
-void write_pagination_tail(const PageInfo& page, const HistoryMeta* meta, std::string& out) {
+void write_pagination_tail(const PageInfo& page, const HistoryMeta* meta, std::string& out,
+                           std::string_view next, std::string_view prev) {
   out += ',';
-  append_page(page, {}, {}, out);
+  append_page(page, next, prev, out);
   if (meta != nullptr) {
     append_meta(*meta, out);
   }

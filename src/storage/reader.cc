@@ -344,4 +344,27 @@ std::int64_t Reader::total_objects() {
   });
 }
 
+std::vector<SourceSync> Reader::source_syncs() {
+  return guarded(db_->path(), [&] {
+    // Asked once per /status request: not worth a statement kept prepared.
+    SQLite::Statement query(db_->connection(), std::string(sql::kSelectSourceSyncs));
+    std::vector<SourceSync> syncs;
+    while (query.executeStep()) {
+      SourceSync& sync = syncs.emplace_back();
+      sync.source = query.getColumn(0).getString();
+      sync.last_run_started = TimePoint::from_unix_micros(query.getColumn(1).getInt64());
+      if (!query.getColumn(2).isNull()) {
+        sync.last_run_ended = TimePoint::from_unix_micros(query.getColumn(2).getInt64());
+      }
+      sync.last_outcome = query.getColumn(3).getString();
+      sync.last_error = query.getColumn(4).getString();
+      sync.last_sets_added = query.getColumn(5).getInt64();
+      if (!query.getColumn(6).isNull()) {
+        sync.last_success = TimePoint::from_unix_micros(query.getColumn(6).getInt64());
+      }
+    }
+    return syncs;
+  });
+}
+
 }  // namespace gpq::storage

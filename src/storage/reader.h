@@ -78,6 +78,8 @@ class Reader {
 
   std::int64_t total_sets();     // O(1): a counter the writer maintains
   std::int64_t total_objects();  // objects with at least one set
+  // The newest run of each sync source and its newest success, by source name.
+  std::vector<SourceSync> source_syncs();
 
  private:
   struct Bound;  // binds a statement, resets it when done

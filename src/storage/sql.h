@@ -132,6 +132,13 @@ inline constexpr std::string_view kSelectRuns =
 inline constexpr std::string_view kSelectLastOkRun = "SELECT " GPQ_RUN_COLUMNS
                                                      " FROM sync_run WHERE source = ?1 AND "
                                                      "outcome = 'ok' ORDER BY id DESC LIMIT 1";
+// Per source: its newest run, and when its newest successful run ended.
+inline constexpr std::string_view kSelectSourceSyncs = R"sql(
+  SELECT r.source, r.started_us, r.ended_us, r.outcome, r.error, r.sets_added,
+    (SELECT max(coalesce(o.ended_us, o.started_us)) FROM sync_run o
+     WHERE o.source = r.source AND o.outcome = 'ok')
+  FROM sync_run r WHERE r.id IN (SELECT max(id) FROM sync_run GROUP BY source)
+  ORDER BY r.source)sql";
 inline constexpr std::string_view kSelectRunStart = "SELECT started_us FROM sync_run WHERE id = ?1";
 
 // ---- Reads of element sets (reader.cc) -----------------------------------------------------
@@ -206,6 +213,26 @@ inline constexpr std::string_view kSelectAllObjects =
 inline constexpr std::string_view kCountObjects = "SELECT count(*) FROM object";
 inline constexpr std::string_view kSelectSetCount =
     "SELECT value FROM meta WHERE key = 'element_set_count'";
+
+
+// ---- API keys and their monthly usage (api_keys.cc) -----------------------------------------
+
+inline constexpr std::string_view kInsertApiKey =
+    "INSERT INTO api_key (label, key_hash, created_us) VALUES (?1, ?2, ?3)";
+// Revoking twice keeps the first time.
+inline constexpr std::string_view kRevokeApiKey =
+    "UPDATE api_key SET revoked_us = coalesce(revoked_us, ?2) WHERE id = ?1";
+inline constexpr std::string_view kSelectApiKeys = R"sql(
+  SELECT k.id, k.label, k.created_us, k.revoked_us, coalesce(u.count, 0)
+  FROM api_key k LEFT JOIN api_usage u ON u.key_id = k.id AND u.month = ?1
+  ORDER BY k.id)sql";
+inline constexpr std::string_view kSelectActiveKeyHashes =
+    "SELECT id, key_hash FROM api_key WHERE revoked_us IS NULL ORDER BY id";
+inline constexpr std::string_view kSelectUsage =
+    "SELECT key_id, count FROM api_usage WHERE month = ?1";
+inline constexpr std::string_view kAddUsage = R"sql(
+  INSERT INTO api_usage (key_id, month, count) VALUES (?1, ?2, ?3)
+  ON CONFLICT (key_id, month) DO UPDATE SET count = count + excluded.count)sql";
 
 }  // namespace gpq::storage::sql
 

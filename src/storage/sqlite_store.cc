@@ -241,4 +241,14 @@ void SqliteStore::catalog(const CatalogFilter& filter, Window window,
   visit_window(matching, window, visit);
 }
 
+MirrorStats SqliteStore::mirror_stats() const {
+  MirrorStats stats;
+  stats.catalog_objects = static_cast<std::int64_t>(index()->catalog().size());
+  Lease reader(*this);
+  stats.element_sets = reader->total_sets();
+  stats.objects_with_sets = reader->total_objects();
+  stats.sources = reader->source_syncs();
+  return stats;
+}
+
 }  // namespace gpq::storage

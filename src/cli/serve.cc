@@ -1,0 +1,103 @@
+// `gpq serve`: the HTTP API over the same database, until SIGINT or SIGTERM.
+#include <cstdio>
+
+#include <fmt/core.h>
+
+#include "cli/context.h"
+#include "gpq/error.h"
+#include "http/server.h"
+
+namespace gpq::cli {
+namespace {
+
+// "127.0.0.1:8080", "[::1]:8080", ":8080" (every IPv4 address) or "8080".
+void parse_listen(const std::string& text, http::ServeOptions& options) {
+  std::string host = "127.0.0.1";
+  std::string port = text;
+  if (text.starts_with('[')) {
+    const std::size_t close = text.find("]:");
+    if (close == std::string::npos) {
+      fail(Errc::bad_request, "--listen '{}': write an IPv6 address as [ADDRESS]:PORT", text);
+    }
+    host = text.substr(1, close - 1);
+    port = text.substr(close + 2);
+  } else if (const std::size_t colon = text.rfind(':'); colon != std::string::npos) {
+    host = colon == 0 ? "0.0.0.0" : text.substr(0, colon);
+    port = text.substr(colon + 1);
+  }
+  int value = -1;
+  try {
+    std::size_t used = 0;
+    value = std::stoi(port, &used);
+    if (used != port.size()) {
+      value = -1;
+    }
+  } catch (const std::exception&) {
+    value = -1;
+  }
+  if (value < 0 || value > 65535) {
+    fail(Errc::bad_request, "--listen '{}': the port must be a number from 0 to 65535", text);
+  }
+  options.host = host;
+  options.port = value;
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app, Context& ctx) {
+  CLI::App* cmd = app.add_subcommand("serve", "Serve the read-only HTTP API (/api/v1)");
+  auto options = std::make_shared<http::ServeOptions>();
+  auto listen = std::make_shared<std::string>("127.0.0.1:8080");
+  cmd->add_option("--listen", *listen, "ADDRESS:PORT to listen on; [::1]:8080 for IPv6, port 0 "
+                                       "for any free port")
+      ->capture_default_str();
+  cmd->add_option("--threads", options->threads, "Requests served at once")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  cmd->add_flag("--no-auth", options->no_auth,
+                "Serve requests without a key (they share one set of limits)");
+  cmd->add_option("--public-url", options->public_url,
+                  "External URL of the server root behind a proxy, for pagination links");
+  cmd->add_option("--rate", options->standard.per_second, "Requests per second per key")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--burst", options->standard.burst, "Burst per key")
+      ->check(CLI::Range(1.0, 1e9))
+      ->capture_default_str();
+  cmd->add_option("--heavy-rate", options->heavy.per_second,
+                  "Requests per second per key on history, nearest, adjacent")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--heavy-burst", options->heavy.burst, "Burst on history, nearest, adjacent")
+      ->check(CLI::Range(1.0, 1e9))
+      ->capture_default_str();
+  cmd->add_option("--monthly-quota", options->monthly_quota, "Requests per key per UTC month")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40))
+      ->capture_default_str();
+  cmd->add_option("--access-log", options->access_log,
+                  "File to append request lines to; 'off' for none (default: stderr)");
+  cmd->add_option("--timeout", options->timeout_seconds,
+                  "Seconds to read a request or write a response")
+      ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
+  cmd->footer(
+      "Examples:\n"
+      "  gpq keys create --label ops        prints a key once; send it as X-Api-Key\n"
+      "  gpq serve --listen 0.0.0.0:8080 --public-url https://orbits.example.org\n"
+      "  curl -H 'X-Api-Key: KEY' http://127.0.0.1:8080/api/v1/gp/25544?format=tle");
+  cmd->callback([&ctx, options, listen] {
+    parse_listen(*listen, *options);
+    while (!options->public_url.empty() && options->public_url.back() == '/') {
+      options->public_url.pop_back();
+    }
+    options->version = GPQ_VERSION;
+    http::serve(ctx.database_path(), *options, [&](const std::string& url) {
+      if (!ctx.quiet()) {
+        fmt::print("gpq serve: listening on {} ({} threads)\n", url, options->threads);
+      }
+      std::fflush(stdout);
+    });
+  });
+}
+
+}  // namespace gpq::cli

@@ -1,0 +1,24 @@
+// `gpq status`: what the mirror holds and how fresh it is (the same facts as /status).
+#include "cli/context.h"
+#include "cli/output.h"
+#include "gpq/format.h"
+
+namespace gpq::cli {
+
+void add_status_command(CLI::App& app, Context& ctx) {
+  CLI::App* cmd = app.add_subcommand(
+      "status", "Show the mirror's size and its last sync per source (exit 0 even if stale)");
+  cmd->callback([&ctx] {
+    const ServiceStatus status = ctx.core().status();
+    Printer printer;
+    const bool json = ctx.format() == "json" || (ctx.format().empty() && !stdout_is_terminal());
+    if (json) {
+      write_status_json(status, GPQ_VERSION, printer.buffer());
+      printer.buffer() += '\n';
+    } else {
+      write_status_text(status, GPQ_VERSION, printer.buffer());
+    }
+  });
+}
+
+}  // namespace gpq::cli

@@ -1,0 +1,90 @@
+// The service status as JSON (GET /status) and as text (`gpq status`), and the error body.
+#include <iterator>
+
+#include <fmt/core.h>
+
+#include "format/json_writer.h"
+#include "gpq/format.h"
+
+namespace gpq {
+namespace {
+
+std::string_view health(const ServiceStatus& status) {
+  return status.degraded ? "degraded" : "ok";
+}
+
+std::string optional_time_text(const std::optional<TimePoint>& t) {
+  return t ? format_iso8601_millis(*t) : std::string("never");
+}
+
+}  // namespace
+
+void write_status_json(const ServiceStatus& status, std::string_view version, std::string& out) {
+  out += "{\"status\":";
+  json::append_string(health(status), out);
+  out += ",\"version\":";
+  json::append_string(version, out);
+  out += ",\"generated_at\":";
+  json::append_time(status.generated_at, out);
+  fmt::format_to(std::back_inserter(out),
+                 ",\"catalog_objects\":{},\"element_sets\":{},\"objects_with_sets\":{}",
+                 status.catalog_objects, status.element_sets, status.objects_with_sets);
+  out += ",\"last_successful_sync\":";
+  json::append_optional_time(status.last_success, out);
+  out += ",\"degraded_after_hours\":";
+  out += std::to_string(kDegradedAfterHours);
+  out += ",\"last_sync\":{";
+  bool first = true;
+  for (const SourceSync& source : status.sources) {
+    if (!first) {
+      out += ',';
+    }
+    first = false;
+    json::append_string(source.source, out);
+    out += ":{\"started_at\":";
+    json::append_time(source.last_run_started, out);
+    out += ",\"finished_at\":";
+    json::append_optional_time(source.last_run_ended, out);
+    out += ",\"outcome\":";
+    json::append_string(source.last_outcome, out);
+    out += ",\"error\":";
+    if (source.last_error.empty()) {
+      out += "null";
+    } else {
+      json::append_string(source.last_error, out);
+    }
+    fmt::format_to(std::back_inserter(out), ",\"sets_added\":{},\"last_success\":",
+                   source.last_sets_added);
+    json::append_optional_time(source.last_success, out);
+    out += '}';
+  }
+  out += "}}";
+}
+
+void write_status_text(const ServiceStatus& status, std::string_view version, std::string& out) {
+  auto line = std::back_inserter(out);
+  fmt::format_to(line, "status             {}\n", health(status));
+  fmt::format_to(line, "version            {}\n", version);
+  fmt::format_to(line, "catalog objects    {}\n", status.catalog_objects);
+  fmt::format_to(line, "element sets       {}\n", status.element_sets);
+  fmt::format_to(line, "objects with sets  {}\n", status.objects_with_sets);
+  fmt::format_to(line, "last success       {}\n", optional_time_text(status.last_success));
+  for (const SourceSync& source : status.sources) {
+    fmt::format_to(line, "{:<18} {} at {}, {} sets added{}\n", source.source, source.last_outcome,
+                   optional_time_text(source.last_run_ended ? source.last_run_ended
+                                                            : source.last_run_started),
+                   source.last_sets_added,
+                   source.last_error.empty() ? "" : " (" + source.last_error + ")");
+  }
+}
+
+void write_error_json(int status, std::string_view error, std::string_view message,
+                      std::string& out) {
+  out += "{\"error\":";
+  json::append_string(error, out);
+  out += ",\"message\":";
+  json::append_string(message, out);
+  fmt::format_to(std::back_inserter(out), ",\"status\":{}}}", status);
+}
+
+}  // namespace gpq

@@ -1,0 +1,238 @@
+#include "http/endpoints.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/core.h>
+
+#include "gpq/error.h"
+#include "gpq/format.h"
+#include "http/openapi.h"
+#include "http/page_links.h"
+
+namespace gpq::http {
+namespace {
+
+using ListRun = std::function<PageInfo(const SetVisitor&)>;
+
+std::string two_decimals(double value) { return fmt::format("{:.2f}", value); }
+
+// A list of sets in any format. JSON carries its pagination in the envelope; every format
+// also gets Link and X-Total-Count headers.
+Reply set_list(Format format, const ListRun& run, const Call& call, const HistoryMeta* meta) {
+  Reply reply;
+  reply.content_type = content_type(format);
+  const auto writer = make_set_list_writer(format);
+  std::string& out = reply.body;
+  if (format == Format::json) {
+    out += "{\"data\":";
+  }
+  writer->begin(out);
+  // set() refuses an id above 99999 in TLE; the reply is then an error, never half a file.
+  const PageInfo page = run([&](const ElementSet& set) { writer->set(set, out); });
+  writer->end(out);
+  const PageLinks links = page_links(page, call.base_url, call.path, call.query);
+  if (format == Format::json) {
+    write_pagination_tail(page, meta, out, links.next, links.prev);
+  }
+  reply.headers.emplace_back("X-Total-Count", std::to_string(page.total));
+  if (std::string link = link_header(links); !link.empty()) {
+    reply.headers.emplace_back("Link", std::move(link));
+  }
+  return reply;
+}
+
+Reply one_set(Format format, const ElementSet& set) {
+  Reply reply;
+  reply.content_type = content_type(format);
+  write_set(format, set, reply.body);
+  reply.headers.emplace_back("X-Data-Source", std::string(to_string(set.source)));
+  return reply;
+}
+
+Reply json_reply(std::string body) {
+  Reply reply;
+  reply.body = std::move(body);
+  return reply;
+}
+
+Reply latest(const QueryService& core, const Call& call) {
+  const auto bound = bind_latest(call.route.norad_id, call.params, FrontEnd::http);
+  const ElementSet set = core.latest(bound.query);
+  Reply reply = one_set(bound.format, set);
+  const double age_hours =
+      static_cast<double>(core.now().unix_micros() - set.epoch.unix_micros()) / 3.6e9;
+  reply.headers.emplace_back("X-Epoch-Age-Hours", two_decimals(age_hours));
+  return reply;
+}
+
+Reply nearest(const QueryService& core, const Call& call) {
+  const auto bound = bind_nearest(call.route.norad_id, call.params, FrontEnd::http);
+  const Nearest found = core.nearest(bound.query);
+  Reply reply = one_set(bound.format, found.set);
+  reply.headers.emplace_back("X-Epoch-Delta-Seconds", fmt::format("{:.3f}", found.delta_seconds));
+  return reply;
+}
+
+Reply catalog_list(const QueryService& core, const Call& call) {
+  const auto bound = bind_catalog_search(call.params, FrontEnd::http);
+  Reply reply;
+  reply.content_type = content_type(bound.format);
+  const auto writer = make_catalog_list_writer(bound.format, false);
+  std::string& out = reply.body;
+  if (bound.format == Format::json) {
+    out += "{\"data\":";
+  }
+  writer->begin(out);
+  const PageInfo page = core.catalog_search(
+      bound.query, bound.paging, [&](const CatalogRecord& record) { writer->record(record, out); });
+  writer->end(out);
+  const PageLinks links = page_links(page, call.base_url, call.path, call.query);
+  if (bound.format == Format::json) {
+    write_pagination_tail(page, nullptr, out, links.next, links.prev);
+  }
+  reply.headers.emplace_back("X-Total-Count", std::to_string(page.total));
+  if (std::string link = link_header(links); !link.empty()) {
+    reply.headers.emplace_back("Link", std::move(link));
+  }
+  return reply;
+}
+
+Reply catalog_record(const QueryService& core, const Call& call) {
+  const auto bound = bind_catalog_record(call.route.norad_id, call.params, FrontEnd::http);
+  const CatalogRecord record = core.catalog_record(bound.query);
+  Reply reply;
+  reply.content_type = content_type(bound.format);
+  if (bound.format == Format::json) {
+    write_catalog_record_json(record, reply.body);
+  } else {
+    const auto writer = make_catalog_list_writer(bound.format, true);
+    writer->begin(reply.body);
+    writer->record(record, reply.body);
+    writer->end(reply.body);
+  }
+  return reply;
+}
+
+}  // namespace
+
+Reply answer(const QueryService& core, const Call& call, std::string_view version) {
+  switch (call.route.endpoint) {
+    case Endpoint::latest:
+      return latest(core, call);
+    case Endpoint::search: {
+      const auto bound = bind_gp_search(call.params, FrontEnd::http);
+      return set_list(
+          bound.format,
+          [&](const SetVisitor& visit) { return core.search(bound.query, bound.paging, visit); },
+          call, nullptr);
+    }
+    case Endpoint::snapshot: {
+      const auto bound = bind_snapshot(call.params, FrontEnd::http);
+      return set_list(
+          bound.format,
+          [&](const SetVisitor& visit) { return core.snapshot(bound.query, bound.paging, visit); },
+          call, nullptr);
+    }
+    case Endpoint::history: {
+      const auto bound = bind_history(call.route.norad_id, call.params, FrontEnd::http);
+      HistoryMeta meta;
+      Reply reply = set_list(
+          bound.format,
+          [&](const SetVisitor& visit) {
+            return core.history(bound.query, bound.paging, visit, &meta);
+          },
+          call, &meta);
+      return reply;
+    }
+    case Endpoint::nearest:
+      return nearest(core, call);
+    case Endpoint::adjacent: {
+      const auto bound = bind_adjacent(call.route.norad_id, call.params, FrontEnd::http);
+      std::string body;
+      write_adjacent_json(core.adjacent(bound.query), body);
+      return json_reply(std::move(body));
+    }
+    case Endpoint::range: {
+      const auto bound = bind_range(call.route.norad_id, call.params, FrontEnd::http);
+      std::string body;
+      write_range_json(core.range(bound.query), body);
+      return json_reply(std::move(body));
+    }
+    case Endpoint::catalog_record:
+      return catalog_record(core, call);
+    case Endpoint::catalog_search:
+      return catalog_list(core, call);
+    case Endpoint::status: {
+      std::string body;
+      write_status_json(core.status(), version, body);
+      return json_reply(std::move(body));
+    }
+    case Endpoint::openapi:
+      return json_reply(std::string(openapi_document()));
+  }
+  fail(Errc::internal, "unknown endpoint");
+}
+
+Reply error_reply(int status, std::string_view error, std::string_view message) {
+  Reply reply;
+  reply.status = status;
+  write_error_json(status, error, message, reply.body);
+  return reply;
+}
+
+Reply error_reply(const Error& error) {
+  return error_reply(http_status(error.code()), error_name(error.code()), error.what());
+}
+
+std::string accepted_formats(std::string_view accept) {
+  struct Choice {
+    double quality;
+    std::size_t position;
+    std::string_view format;
+  };
+  constexpr std::pair<std::string_view, std::string_view> kMediaTypes[] = {
+      {"application/json", "json"}, {"text/plain", "tle"},       {"application/xml", "xml"},
+      {"text/xml", "xml"},          {"text/csv", "csv"},         {"text/x-omm-kvn", "kvn"},
+      {"application/*", "json"},    {"*/*", "json"},
+  };
+  std::vector<Choice> choices;
+  std::size_t position = 0;
+  while (!accept.empty()) {
+    const std::size_t comma = accept.find(',');
+    std::string_view item = accept.substr(0, comma);
+    accept = comma == std::string_view::npos ? std::string_view() : accept.substr(comma + 1);
+    double quality = 1;
+    if (const std::size_t semi = item.find(';'); semi != std::string_view::npos) {
+      const std::size_t q = item.find("q=", semi);
+      if (q != std::string_view::npos) {
+        quality = std::atof(std::string(item.substr(q + 2)).c_str());
+      }
+      item = item.substr(0, semi);
+    }
+    while (!item.empty() && item.front() == ' ') {
+      item.remove_prefix(1);
+    }
+    while (!item.empty() && item.back() == ' ') {
+      item.remove_suffix(1);
+    }
+    for (const auto& [media, format] : kMediaTypes) {
+      if (item.size() == media.size() &&
+          std::equal(item.begin(), item.end(), media.begin(),
+                     [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; }) &&
+          quality > 0) {
+        choices.push_back({quality, position++, format});
+      }
+    }
+  }
+  std::stable_sort(choices.begin(), choices.end(),
+                   [](const Choice& a, const Choice& b) { return a.quality > b.quality; });
+  std::string names;
+  for (const Choice& choice : choices) {
+    names += names.empty() ? "" : ",";
+    names += choice.format;
+  }
+  return names;
+}
+
+}  // namespace gpq::http

@@ -1,0 +1,92 @@
+#include "http/quota.h"
+
+#include <algorithm>
+
+#include <fmt/core.h>
+
+namespace gpq::http {
+
+std::string month_of(TimePoint t) {
+  const CivilTime c = to_civil(t);
+  return fmt::format("{:04}-{:02}", c.year, c.month);
+}
+
+TimePoint next_month_start(TimePoint t) {
+  const CivilTime c = to_civil(t);
+  CivilTime next;
+  next.year = c.month == 12 ? c.year + 1 : c.year;
+  next.month = c.month == 12 ? 1 : c.month + 1;
+  return from_civil(next);
+}
+
+void QuotaBook::load(const std::string& month,
+                     std::unordered_map<std::int64_t, std::int64_t> counts) {
+  const std::lock_guard lock(mutex_);
+  month_ = month;
+  used_ = std::move(counts);
+}
+
+void QuotaBook::roll_to(const std::string& month) {
+  if (month != month_) {
+    // Counts of the old month still pending keep their month in pending_.
+    month_ = month;
+    used_.clear();
+  }
+}
+
+QuotaBook::Reservation QuotaBook::reserve(std::int64_t key_id, TimePoint now) {
+  const std::string month = month_of(now);
+  const std::lock_guard lock(mutex_);
+  roll_to(month);
+  std::int64_t& used = used_[key_id];
+  if (used >= limit_) {
+    return {false, 0};
+  }
+  ++used;
+  ++pending_[month][key_id];
+  return {true, limit_ - used};
+}
+
+void QuotaBook::release(std::int64_t key_id, TimePoint now) {
+  const std::string month = month_of(now);
+  const std::lock_guard lock(mutex_);
+  if (month != month_) {
+    return;  // the month turned meanwhile; its counts start afresh anyway
+  }
+  std::int64_t& used = used_[key_id];
+  used = std::max<std::int64_t>(0, used - 1);
+  --pending_[month][key_id];
+}
+
+std::int64_t QuotaBook::remaining(std::int64_t key_id, TimePoint now) {
+  const std::string month = month_of(now);
+  const std::lock_guard lock(mutex_);
+  roll_to(month);
+  const auto found = used_.find(key_id);
+  return std::max<std::int64_t>(0, limit_ - (found == used_.end() ? 0 : found->second));
+}
+
+QuotaBook::Pending QuotaBook::take_pending() {
+  Pending out;
+  const std::lock_guard lock(mutex_);
+  for (const auto& [month, counts] : pending_) {
+    for (const auto& [key_id, count] : counts) {
+      if (count != 0) {
+        out[month].emplace_back(key_id, count);
+      }
+    }
+  }
+  pending_.clear();
+  return out;
+}
+
+void QuotaBook::restore(const Pending& pending) {
+  const std::lock_guard lock(mutex_);
+  for (const auto& [month, counts] : pending) {
+    for (const auto& [key_id, count] : counts) {
+      pending_[month][key_id] += count;
+    }
+  }
+}
+
+}  // namespace gpq::http

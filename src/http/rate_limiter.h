@@ -1,0 +1,46 @@
+// Per-key token buckets: a standard lane for most endpoints and a slower lane for the
+// history, nearest and adjacent endpoints (DECISIONS.md "Keys, limits, errors").
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <mutex>
+#include <unordered_map>
+
+namespace gpq::http {
+
+struct BucketRate {
+  double per_second = 10;
+  double burst = 20;
+};
+
+enum class Lane : std::uint8_t { standard, heavy };
+
+class RateLimiter {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  RateLimiter(BucketRate standard, BucketRate heavy) : rates_{standard, heavy} {}
+
+  // Takes a token from the key's bucket of `lane`. 0 when taken; otherwise the whole
+  // seconds (>= 1) until one will be there, and nothing is taken.
+  int take(std::int64_t key_id, Lane lane, Clock::time_point now = Clock::now());
+
+  // Returns a token taken for a request that turned out not to count (a 304).
+  void give_back(std::int64_t key_id, Lane lane);
+
+  const BucketRate& rate(Lane lane) const { return rates_[static_cast<std::size_t>(lane)]; }
+
+ private:
+  struct Bucket {
+    double tokens = -1;  // < 0: never used, starts full
+    Clock::time_point refilled;
+  };
+
+  std::array<BucketRate, 2> rates_;
+  std::mutex mutex_;  // guards buckets_
+  std::unordered_map<std::int64_t, std::array<Bucket, 2>> buckets_;
+};
+
+}  // namespace gpq::http
