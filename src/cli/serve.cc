@@ -80,6 +80,10 @@ void add_serve_command(CLI::App& app, Context& ctx) {
                   "Seconds to read a request or write a response")
       ->check(CLI::Range(1, 3600))
       ->capture_default_str();
+  cmd->add_option("--keep-alive", options->keep_alive_seconds,
+                  "Seconds an idle kept-alive connection stays open (shutdown waits for them)")
+      ->check(CLI::Range(1, 300))
+      ->capture_default_str();
   cmd->footer(
       "Examples:\n"
       "  gpq keys create --label ops        prints a key once; send it as X-Api-Key\n"

@@ -1,0 +1,180 @@
+// Every error row of SPEC.md (and DECISIONS.md's additions) through a real server: status,
+// the JSON body {error, message, status} whatever format was asked, and a message that
+// says what to change.
+#include <gtest/gtest.h>
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include "support/process.h"
+#include "support/served_world.h"
+
+namespace gpq::test {
+namespace {
+
+class HttpErrorsTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { world_ = new ServedWorld(kUnlimited); }
+  static void TearDownTestSuite() {
+    delete world_;
+    world_ = nullptr;
+  }
+
+  // Checks the error body and returns its message.
+  std::string expect_error(const HttpResult& r, int status, const std::string& error) {
+    EXPECT_EQ(r.status, status) << r.body;
+    EXPECT_EQ(r.header("Content-Type"), "application/json; charset=utf-8");
+    for (const char* name : {"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"}) {
+      EXPECT_TRUE(r.has_header(name)) << name;
+    }
+    auto doc = parser_.parse(r.body);
+    EXPECT_FALSE(doc.error()) << r.body;
+    if (doc.error()) {
+      return {};
+    }
+    EXPECT_EQ(std::string(doc["error"].get_string().value()), error);
+    EXPECT_EQ(doc["status"].get_int64().value(), status);
+    return std::string(doc["message"].get_string().value());
+  }
+
+  static ServedWorld* world_;
+  std::unique_ptr<ApiClient> client_ = world_->client();
+  simdjson::dom::parser parser_;
+};
+
+ServedWorld* HttpErrorsTest::world_ = nullptr;
+
+TEST_F(HttpErrorsTest, BadRequestsNameTheParameterAndTheFix) {
+  std::string many_ids = "1";
+  for (int id = 2; id <= 101; ++id) {
+    many_ids += "," + std::to_string(id);
+  }
+  const struct {
+    std::string target;
+    std::string message_part;
+  } rows[] = {
+      {"/gp/abc", "'abc' is not a NORAD catalog number"},
+      {"/gp/0", "from 1 to 999999999"},
+      {"/gp/1000000000", "from 1 to 999999999"},
+      {"/gp/-5/history", "NORAD catalog number"},
+      {"/catalog/12x", "NORAD catalog number"},
+      {"/gp/25544/range?format=csv", "parameter 'format'"},
+      {"/gp/25544/history?start=yesterday", "parameter 'start'"},
+      {"/gp/25544/history?start=2026-02-01&end=2026-01-01", "start <= end"},
+      {"/gp/25544/nearest", "parameter 'epoch'"},
+      {"/gp/25544/nearest?epoch=jd:abc", "parameter 'epoch'"},
+      {"/gp/25544/adjacent?epoch=unix:x", "parameter 'epoch'"},
+      {"/gp/25544/adjacent?epoch=2026-01-01&format=tle", "parameter 'format'"},
+      {"/gp/epoch?epoch=2026-13-01", "parameter 'epoch'"},
+      {"/gp?page=0", "parameter 'page'"},
+      {"/gp?per_page=501", "parameter 'per_page'"},
+      {"/gp?per_page=0", "parameter 'per_page'"},
+      {"/gp?per_page=abc", "parameter 'per_page'"},
+      {"/gp?page=22&per_page=500", "narrow"},
+      {"/gp/25544/history?page=102", "start and end"},
+      {"/gp?group=nonsense", "parameter 'group'"},
+      {"/gp?orbit_regime=LOW", "parameter 'orbit_regime'"},
+      {"/gp?object_type=SPACESHIP", "parameter 'object_type'"},
+      {"/gp?format=pdf", "parameter 'format'"},
+      {"/gp?norad_ids=" + many_ids, "at most 100"},
+      {"/gp?norad_ids=1,x", "parameter 'norad_ids'"},
+      {"/gp?decay=maybe", "parameter 'decay'"},
+      {"/catalog?active_only=2", "parameter 'active_only'"},
+      {"/catalog?launch_year=1900", "parameter 'launch_year'"},
+      {"/catalog?format=tle", "parameter 'format'"},
+      {"/gp/270449?format=tle", "99999"},
+      {"/gp?decay=true&format=2le", "99999"},
+  };
+  for (const auto& row : rows) {
+    SCOPED_TRACE(row.target);
+    const std::string message = expect_error(client_->get("/api/v1" + row.target), 400, "BadRequest");
+    EXPECT_NE(message.find(row.message_part), std::string::npos) << message;
+  }
+}
+
+TEST_F(HttpErrorsTest, AnErrorIsJsonWhateverFormatWasAsked) {
+  for (const std::string format : {"tle", "xml", "csv", "kvn"}) {
+    expect_error(client_->get("/api/v1/gp/99999999?format=" + format), 404, "NotFound");
+    expect_error(client_->get("/api/v1/gp/25544/history?start=bad&format=" + format), 400,
+                 "BadRequest");
+  }
+  expect_error(client_->get("/api/v1/gp/99999999", {{"Accept", "text/plain"}}), 404, "NotFound");
+}
+
+TEST_F(HttpErrorsTest, MissingUnknownOrRevokedKeyIsForbiddenBeforeAnyWork) {
+  ApiClient anonymous(world_->server().host(), world_->server().port());
+  EXPECT_NE(expect_error(anonymous.get("/api/v1/gp/25544"), 403, "Forbidden").find("X-Api-Key"),
+            std::string::npos);
+  // Before the parameters are looked at: a bad id without a key is still 403.
+  expect_error(anonymous.get("/api/v1/gp/abc"), 403, "Forbidden");
+  ApiClient wrong(world_->server().host(), world_->server().port(), "gpq_not-a-real-key");
+  expect_error(wrong.get("/api/v1/gp/25544"), 403, "Forbidden");
+  ApiClient truncated(world_->server().host(), world_->server().port(),
+                      world_->key().substr(0, world_->key().size() - 1));
+  expect_error(truncated.get("/api/v1/catalog"), 403, "Forbidden");
+
+  const std::string key = world_->create_key("to revoke");
+  ApiClient soon_revoked(world_->server().host(), world_->server().port(), key);
+  // The server reloads its keys about once a second: a new key works within that.
+  int status = 403;
+  for (int attempt = 0; attempt < 40 && status == 403; ++attempt) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    status = soon_revoked.get("/api/v1/gp/25544").status;
+  }
+  EXPECT_EQ(status, 200);
+  const auto list = run_gpq({"--db", world_->db().string(), "keys", "list"});
+  ASSERT_NE(list.out.find("to revoke"), std::string::npos) << list.out;
+  EXPECT_EQ(list.out.find(key), std::string::npos) << "keys list must never show a key";
+  // The newest key has the highest id.
+  const std::string id = std::to_string(std::count(list.out.begin(), list.out.end(), '\n') - 1);
+  ASSERT_EQ(run_gpq({"--db", world_->db().string(), "keys", "revoke", id}).exit_code, 0);
+  for (int attempt = 0; attempt < 40 && status == 200; ++attempt) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    status = soon_revoked.get("/api/v1/gp/25544").status;
+  }
+  expect_error(soon_revoked.get("/api/v1/gp/25544"), 403, "Forbidden");
+  EXPECT_EQ(run_gpq({"--db", world_->db().string(), "keys", "revoke", "999"}).exit_code, 3);
+}
+
+TEST_F(HttpErrorsTest, UnknownPathsAndObjectsAreNotFound) {
+  for (const std::string target : {"/api/v1/nope", "/api/v1/gp/25544/orbit", "/api/v2/gp/25544",
+                                   "/", "/api/v1", "/api/v1/catalog/5/more", "/favicon.ico"}) {
+    SCOPED_TRACE(target);
+    expect_error(client_->get(target), 404, "NotFound");
+  }
+  expect_error(client_->get("/api/v1/gp/999999"), 404, "NotFound");
+  expect_error(client_->get("/api/v1/catalog/999999"), 404, "NotFound");
+  expect_error(client_->get("/api/v1/gp/25544/history?start=2020-01-01&end=2020-02-01"), 404,
+               "NotFound");
+  // Before the first set there is no `before`, but `after` exists: 200 with a null.
+  EXPECT_EQ(client_->get("/api/v1/gp/25544/adjacent?epoch=2025-12-01T00:00:00Z").status, 200);
+}
+
+TEST_F(HttpErrorsTest, OtherMethodsAreNotAllowed) {
+  for (const std::string method : {"POST", "PUT", "DELETE", "PATCH", "OPTIONS"}) {
+    SCOPED_TRACE(method);
+    const HttpResult r = client_->request(method, "/api/v1/gp/25544");
+    expect_error(r, 405, "MethodNotAllowed");
+    EXPECT_EQ(r.header("Allow"), "GET, HEAD");
+  }
+}
+
+TEST_F(HttpErrorsTest, OversizedRequestsAreRefusedCleanly) {
+  const std::string long_search(9000, 'a');
+  const HttpResult long_url = client_->get("/api/v1/gp?search=" + long_search);
+  expect_error(long_url, 414, "URITooLong");
+  ApiClient fresh(world_->server().host(), world_->server().port(), world_->key());
+  const HttpResult big_header =
+      fresh.get("/api/v1/gp/25544", {{"X-Padding", std::string(9000, 'b')}});
+  EXPECT_TRUE(big_header.status == 400 || big_header.status == 431 || big_header.status == 0)
+      << big_header.status;
+  // The server is still there.
+  ApiClient after(world_->server().host(), world_->server().port(), world_->key());
+  EXPECT_EQ(after.get("/api/v1/gp/25544").status, 200);
+}
+
+}  // namespace
+}  // namespace gpq::test
