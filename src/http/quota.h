@@ -33,10 +33,12 @@ class QuotaBook {
   };
   // Counts one request of the key in the month of `now`, unless the quota is used up.
   Reservation reserve(std::int64_t key_id, TimePoint now);
-  // Takes back a reservation of a request that did not count (a 304).
-  void release(std::int64_t key_id, TimePoint now);
+  // Takes back a reservation of a request that did not count (a 304); the new remainder.
+  std::int64_t release(std::int64_t key_id, TimePoint now);
   std::int64_t remaining(std::int64_t key_id, TimePoint now);
   std::int64_t limit() const { return limit_; }
+  // Unix seconds of the next month start after `now` (X-RateLimit-Reset).
+  std::int64_t reset_seconds(TimePoint now);
 
   // Counts not yet written to the database, by month; they are forgotten here. A failed
   // write gives them back with restore().
@@ -45,11 +47,15 @@ class QuotaBook {
   void restore(const Pending& pending);
 
  private:
-  void roll_to(const std::string& month);
+  // Makes the month of `now` current (clearing the in-memory counts when it changed).
+  void roll_to(TimePoint now);
 
   std::int64_t limit_;
   std::mutex mutex_;  // guards everything below
   std::string month_;
+  // [month_start_us_, next_month_us_) is month_, so most calls compare two integers.
+  std::int64_t month_start_us_ = 0;
+  std::int64_t next_month_us_ = 0;
   std::unordered_map<std::int64_t, std::int64_t> used_;  // in month_, stored or not
   std::map<std::string, std::unordered_map<std::int64_t, std::int64_t>> pending_;
 };

@@ -257,6 +257,7 @@ class ApiServer {
     }
     const bool counted = needs_key(route->endpoint);
     const Lane lane = lane_of(route->endpoint);
+    std::optional<std::int64_t> remaining;
     if (counted) {
       if (const int wait = limiter_.take(*key, lane); wait > 0) {
         res.set_header("Retry-After", std::to_string(wait));
@@ -266,7 +267,9 @@ class ApiServer {
              key, now);
         return;
       }
-      if (!quota_.reserve(*key, now).granted) {
+      const QuotaBook::Reservation reservation = quota_.reserve(*key, now);
+      remaining = reservation.remaining;
+      if (!reservation.granted) {
         limiter_.give_back(*key, lane);
         const TimePoint reset = next_month_start(now);
         const std::int64_t wait =
@@ -287,7 +290,7 @@ class ApiServer {
       if (etag_matches(req.get_header_value("If-None-Match"), etag)) {
         if (counted) {
           limiter_.give_back(*key, lane);
-          quota_.release(*key, now);
+          remaining = quota_.release(*key, now);
         }
         reply.status = 304;
         reply.body.clear();
@@ -302,7 +305,7 @@ class ApiServer {
       // change (httplib owns it as non-const, and hands it to handlers as const).
       const_cast<httplib::Request&>(req).headers.erase("Accept-Encoding");
     }
-    send(res, std::move(reply), key, now);
+    send(res, std::move(reply), key, now, remaining);
   }
 
   Reply call(const httplib::Request& req, const Route& route) {
@@ -330,16 +333,19 @@ class ApiServer {
     }
   }
 
-  void send(httplib::Response& res, Reply reply, std::optional<std::int64_t> key, TimePoint now) {
+  // `remaining`: the key's quota left, when the caller knows it already.
+  void send(httplib::Response& res, Reply reply, std::optional<std::int64_t> key, TimePoint now,
+            std::optional<std::int64_t> remaining = std::nullopt) {
     res.status = reply.status;
     for (auto& [name, value] : reply.headers) {
       res.set_header(name, value);
     }
+    if (!remaining) {
+      remaining = key ? quota_.remaining(*key, now) : quota_.limit();
+    }
     res.set_header("X-RateLimit-Limit", std::to_string(quota_.limit()));
-    res.set_header("X-RateLimit-Remaining",
-                   std::to_string(key ? quota_.remaining(*key, now) : quota_.limit()));
-    res.set_header("X-RateLimit-Reset",
-                   std::to_string(next_month_start(now).unix_micros() / kMicrosPerSecond));
+    res.set_header("X-RateLimit-Remaining", std::to_string(*remaining));
+    res.set_header("X-RateLimit-Reset", std::to_string(quota_.reset_seconds(now)));
     res.set_header("Vary", "Accept, Accept-Encoding");
     if (reply.status != 304) {
       res.body = std::move(reply.body);

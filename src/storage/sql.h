@@ -71,6 +71,14 @@ inline constexpr std::string_view kUpsertLatest = R"sql(
 inline constexpr std::string_view kAddToSetCount = R"sql(
   UPDATE meta SET value = value + ?1 WHERE key = 'element_set_count')sql";
 
+// Bumped by every transaction that writes element sets, catalog records or group lists, so
+// that readers can tell those commits from others (API usage counts, sync run records).
+inline constexpr std::string_view kBumpGeneration = R"sql(
+  INSERT INTO meta (key, value) VALUES ('generation', 1)
+  ON CONFLICT (key) DO UPDATE SET value = value + 1)sql";
+inline constexpr std::string_view kSelectGeneration =
+    "SELECT coalesce((SELECT value FROM meta WHERE key = 'generation'), 0)";
+
 // ---- Catalog (writer.cc, reader.cc) --------------------------------------------------------
 
 inline constexpr std::string_view kUpsertCatalog = R"sql(

@@ -80,13 +80,31 @@ SqliteStore::SqliteStore(const std::filesystem::path& path)
 SqliteStore::~SqliteStore() = default;
 
 std::shared_ptr<const CurrentIndex> SqliteStore::index() const {
+  const auto read = [&](std::string_view statement) {
+    return guarded(path_, [&] {
+      return watcher_->connection().execAndGet(std::string(statement)).getInt64();
+    });
+  };
   std::int64_t version = 0;
   {
     const std::lock_guard lock(mutex_);
-    version = guarded(path_, [&] {
-      return watcher_->connection().execAndGet(std::string(sql::kDataVersion)).getInt64();
-    });
-    if (index_ && version == seen_version_) {
+    version = read(sql::kDataVersion);
+    if (index_ && version <= seen_version_) {
+      return index_;
+    }
+  }
+  // One rebuild at a time: the threads that find the index stale together share one.
+  const std::lock_guard rebuilding(rebuild_mutex_);
+  std::int64_t generation = 0;
+  {
+    const std::lock_guard lock(mutex_);
+    if (index_ && version <= seen_version_) {
+      return index_;
+    }
+    // Commits that wrote no element sets (API usage counts, sync run records) keep the index.
+    generation = read(sql::kSelectGeneration);
+    if (index_ && generation == seen_generation_) {
+      seen_version_ = version;
       return index_;
     }
   }
@@ -95,6 +113,7 @@ std::shared_ptr<const CurrentIndex> SqliteStore::index() const {
   const std::lock_guard lock(mutex_);
   index_ = fresh;
   seen_version_ = version;
+  seen_generation_ = generation;
   return fresh;
 }
 
@@ -127,7 +146,7 @@ std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
   const auto idx = index();
   {
     const std::lock_guard lock(mutex_);
-    if (snapshot_cache_ && snapshot_cache_->version == seen_version_ &&
+    if (snapshot_cache_ && snapshot_cache_->version == seen_generation_ &&
         same_query(snapshot_cache_->query, query)) {
       return snapshot_cache_->members;
     }
@@ -173,7 +192,7 @@ std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
   members->insert(members->end(), std::make_move_iterator(second_half.begin()),
                   std::make_move_iterator(second_half.end()));
   const std::lock_guard lock(mutex_);
-  snapshot_cache_ = std::make_shared<SnapshotCache>(SnapshotCache{seen_version_, query, members});
+  snapshot_cache_ = std::make_shared<SnapshotCache>(SnapshotCache{seen_generation_, query, members});
   return members;
 }
 

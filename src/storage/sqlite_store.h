@@ -59,7 +59,9 @@ class SqliteStore final : public Store {
   mutable std::mutex mutex_;  // guards everything below
   mutable std::vector<std::unique_ptr<Reader>> idle_readers_;
   std::unique_ptr<Database> watcher_;  // a connection that notices other connections' commits
-  mutable std::int64_t seen_version_ = -1;
+  mutable std::int64_t seen_version_ = -1;     // PRAGMA data_version at the last check
+  mutable std::int64_t seen_generation_ = -1;  // meta 'generation' the index was built at
+  mutable std::mutex rebuild_mutex_;
   mutable std::shared_ptr<const CurrentIndex> index_;
   struct SnapshotCache;
   mutable std::shared_ptr<SnapshotCache> snapshot_cache_;

@@ -78,6 +78,7 @@ WriteCounts Writer::write_batch(std::span<const ElementSet> sets,
       add_to_set_count_.bind(1, static_cast<std::int64_t>(counts.added));
       add_to_set_count_.exec();
     }
+    db_.connection().exec(std::string(sql::kBumpGeneration));
     transaction.commit();
     remember_committed();
     return counts;
@@ -262,6 +263,7 @@ void Writer::replace_group_members(std::string_view group, std::span<const std::
     synced.bind(1, name);
     synced.bind(2, static_cast<std::int64_t>(synced_at.unix_micros()));
     synced.exec();
+    db_.connection().exec(std::string(sql::kBumpGeneration));
     transaction.commit();
   });
 }
