@@ -14,6 +14,11 @@ namespace gpq::cli {
 void add_keys_command(CLI::App& app, Context& ctx) {
   CLI::App* cmd = app.add_subcommand("keys", "Create, list and revoke API keys for gpq serve");
   cmd->require_subcommand(1);
+  cmd->footer(
+      "Examples:\n"
+      "  gpq keys create --label ops        prints the new key once\n"
+      "  gpq keys list                      ids, labels, and this month's requests\n"
+      "  gpq keys revoke 3                  a running gpq serve refuses it within a second");
 
   CLI::App* create = cmd->add_subcommand("create", "Make a key and print it (only this once)");
   auto label = std::make_shared<std::string>();

@@ -8,6 +8,10 @@ namespace gpq::cli {
 void add_status_command(CLI::App& app, Context& ctx) {
   CLI::App* cmd = app.add_subcommand(
       "status", "Show the mirror's size and its last sync per source (exit 0 even if stale)");
+  cmd->footer(
+      "Examples:\n"
+      "  gpq status                         sizes and the last sync of each source\n"
+      "  gpq status --format json           the same document as GET /api/v1/status");
   cmd->callback([&ctx] {
     const ServiceStatus status = ctx.core().status();
     Printer printer;

@@ -101,7 +101,7 @@ TEST_F(CliTest, ErrorsAreOneLineWithTheirExitCode) {
       {{"nearest", "25544"}, 2, "gpq: --epoch is required (see gpq --help)"},
       {{"frobnicate"}, 2,
        "gpq: unknown command 'frobnicate'; commands: gp, history, nearest, adjacent, range, "
-       "catalog, sync (see gpq --help)"},
+       "catalog, sync, serve, keys, status (see gpq --help)"},
       {{"gp", "1000000000"}, 2,
        "gpq: parameter 'norad_id': '1000000000' is not a NORAD catalog number (a whole number "
        "from 1 to 999999999)"},
@@ -202,7 +202,9 @@ TEST_F(CliTest, FormatsPagingAndDefaults) {
 }
 
 TEST_F(CliTest, EverySubcommandHasHelpWithExamples) {
-  for (const char* command : {"gp", "history", "nearest", "adjacent", "range", "catalog", "sync"}) {
+  for (const char* command :
+       {"gp", "history", "nearest", "adjacent", "range", "catalog", "sync", "serve", "keys",
+        "status"}) {
     const ProcessResult result = gpq({command, "--help"});
     EXPECT_EQ(result.exit_code, 0) << command;
     EXPECT_NE(result.out.find("Examples:"), std::string::npos) << command << result.out;
@@ -216,7 +218,8 @@ TEST_F(CliTest, EverySubcommandHasHelpWithExamples) {
   EXPECT_TRUE(version.err.empty()) << version.err;
   const ProcessResult help = run_gpq({"--help"});
   EXPECT_EQ(help.exit_code, 0);
-  for (const char* command : {"gp", "history", "nearest", "adjacent", "range", "catalog", "sync"}) {
+  for (const char* command : {"gp", "history", "nearest", "adjacent", "range", "catalog", "sync",
+                              "serve", "keys", "status"}) {
     EXPECT_NE(help.out.find(std::string("\n  ") + command + " "), std::string::npos) << command;
   }
 }
