@@ -2,7 +2,7 @@
 _gpq() {
   local cur prev words cword
   _init_completion || return
-  local commands="gp history nearest adjacent range catalog sync"
+  local commands="gp history nearest adjacent range catalog sync serve keys status"
   local globals="--db --format --limit --page --per-page --quiet --verbose --version --help"
   case "$prev" in
     --format) COMPREPLY=($(compgen -W "json tle 2le xml kvn csv table" -- "$cur")); return ;;
@@ -10,7 +10,7 @@ _gpq() {
     --regime) COMPREPLY=($(compgen -W "LEO MEO GEO HEO" -- "$cur")); return ;;
     --type) COMPREPLY=($(compgen -W "PAYLOAD ROCKET_BODY DEBRIS UNKNOWN" -- "$cur")); return ;;
     --source) COMPREPLY=($(compgen -W "spacetrack celestrak all" -- "$cur")); return ;;
-    --db|--from) _filedir; return ;;
+    --db|--from|--access-log) _filedir; return ;;
   esac
   local command="" word
   for word in "${words[@]:1:cword-1}"; do
@@ -28,6 +28,8 @@ _gpq() {
     adjacent) options="--epoch" ;;
     catalog) options="--search --owner --type --launch-year --all" ;;
     sync) options="--from --source" ;;
+    serve) options="--listen --threads --public-url --no-auth --rate --burst --heavy-rate --heavy-burst --monthly-quota --access-log --timeout --keep-alive" ;;
+    keys) options="create list revoke --label" ;;
   esac
   COMPREPLY=($(compgen -W "$options $globals" -- "$cur"))
 }
