@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages gpq builds, tests and benchmarks with.
 # Idempotent: when every package is present it returns at once without apt.
+# --bench also installs wrk and nginx for bench/http_bench.sh.
 set -euo pipefail
 
 packages=(
@@ -18,15 +19,33 @@ for package in "${packages[@]}"; do
     missing+=("$package")
 done
 
-if ((${#missing[@]} == 0)); then
-  exit 0
+# Node.js and npm run the OpenAPI validator of the HTTP tests; any recent node will do.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  missing+=(nodejs npm)
+fi
+# wrk and nginx only for the HTTP benchmark: scripts/setup.sh --bench.
+if [[ ${1:-} == --bench ]]; then
+  for package in wrk nginx-light; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' ||
+      missing+=("$package")
+  done
 fi
 
-echo "setup: installing ${missing[*]}" >&2
-sudo=()
-if [[ $(id -u) -ne 0 ]]; then
-  sudo=(sudo)
+if ((${#missing[@]} > 0)); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=()
+  if [[ $(id -u) -ne 0 ]]; then
+    sudo=(sudo)
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -qq
-"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+
+# The validator's npm packages, pinned by tests/openapi/package-lock.json.
+openapi="$(cd "$(dirname "$0")/.." && pwd)/tests/openapi"
+if [[ ! -d $openapi/node_modules || $openapi/package-lock.json -nt $openapi/node_modules ]]; then
+  echo "setup: npm ci in tests/openapi" >&2
+  npm ci --prefix "$openapi" --no-audit --no-fund --loglevel=error >/dev/null
+  touch "$openapi/node_modules"
+fi

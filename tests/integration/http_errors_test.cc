@@ -6,6 +6,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <fstream>
 #include <chrono>
 #include <thread>
 
@@ -174,6 +175,32 @@ TEST_F(HttpErrorsTest, OversizedRequestsAreRefusedCleanly) {
   // The server is still there.
   ApiClient after(world_->server().host(), world_->server().port(), world_->key());
   EXPECT_EQ(after.get("/api/v1/gp/25544").status, 200);
+}
+
+TEST(HttpInternalErrorTest, ADamagedDatabaseIsA500WithoutInternals) {
+  ServedWorld world(kUnlimited);
+  auto client = world.client();
+  ASSERT_EQ(client->get("/api/v1/gp/25544").status, 200);
+  // Overwrite everything after the first two pages while the server runs.
+  {
+    std::fstream file(world.db(), std::ios::in | std::ios::out | std::ios::binary);
+    file.seekg(0, std::ios::end);
+    const auto size = static_cast<std::size_t>(file.tellg());
+    file.seekp(8192);
+    const std::string garbage(size - 8192, '\xff');
+    file.write(garbage.data(), static_cast<std::streamsize>(garbage.size()));
+  }
+  simdjson::dom::parser parser;
+  for (const std::string target : {"/api/v1/gp/25544", "/api/v1/gp/25544/history"}) {
+    const HttpResult r = client->get(target);
+    EXPECT_EQ(r.status, 500) << r.body;
+    EXPECT_EQ(r.body,
+              "{\"error\":\"InternalError\",\"message\":\"the server failed to answer; the failure "
+              "is in the server's log\",\"status\":500}");
+    EXPECT_EQ(r.body.find(world.db().string()), std::string::npos);
+  }
+  EXPECT_NE(world.server().stderr_text().find("is damaged"), std::string::npos);
+  EXPECT_EQ(world.server().stop(), 0);
 }
 
 }  // namespace

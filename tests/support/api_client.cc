@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 
 #include <httplib.h>
@@ -108,6 +109,8 @@ void ApiClient::record(const std::string& method, const std::string& target,
   line += "},\"body\":";
   json::append_string(result.body, line);
   line += "}\n";
+  std::error_code ignored;
+  std::filesystem::create_directories(dir, ignored);
   std::ofstream(std::string(dir) + "/responses-" + std::to_string(getpid()) + ".jsonl",
                 std::ios::app)
       << line;
