@@ -15,8 +15,6 @@ namespace {
 
 using ListRun = std::function<PageInfo(const SetVisitor&)>;
 
-std::string two_decimals(double value) { return fmt::format("{:.2f}", value); }
-
 // A list of sets in any format. JSON carries its pagination in the envelope; every format
 // also gets Link and X-Total-Count headers.
 Reply set_list(Format format, const ListRun& run, const Call& call, const HistoryMeta* meta) {
@@ -60,9 +58,7 @@ Reply latest(const QueryService& core, const Call& call) {
   const auto bound = bind_latest(call.route.norad_id, call.params, FrontEnd::http);
   const ElementSet set = core.latest(bound.query);
   Reply reply = one_set(bound.format, set);
-  const double age_hours =
-      static_cast<double>(core.now().unix_micros() - set.epoch.unix_micros()) / 3.6e9;
-  reply.headers.emplace_back("X-Epoch-Age-Hours", two_decimals(age_hours));
+  reply.epoch_for_age = set.epoch;
   return reply;
 }
 
@@ -172,6 +168,15 @@ Reply answer(const QueryService& core, const Call& call, std::string_view versio
       return json_reply(std::string(openapi_document()));
   }
   fail(Errc::internal, "unknown endpoint");
+}
+
+std::optional<std::string> epoch_age_hours(const Reply& reply, TimePoint now) {
+  if (!reply.epoch_for_age) {
+    return std::nullopt;
+  }
+  const double hours =
+      static_cast<double>(now.unix_micros() - reply.epoch_for_age->unix_micros()) / 3.6e9;
+  return fmt::format("{:.2f}", hours);
 }
 
 Reply error_reply(int status, std::string_view error, std::string_view message) {

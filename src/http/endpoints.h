@@ -3,6 +3,7 @@
 // about sockets, keys or limits.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,6 +21,9 @@ struct Reply {
   std::string body;
   std::string_view content_type = "application/json; charset=utf-8";
   std::vector<std::pair<std::string, std::string>> headers;
+  // The epoch of a single set: X-Epoch-Age-Hours is added when the reply is sent, so that a
+  // reply kept for reuse still tells its age right.
+  std::optional<TimePoint> epoch_for_age;
 };
 
 // One request, as the endpoint functions see it.
@@ -33,6 +37,9 @@ struct Call {
 
 // Throws gpq::Error for every refusal of the core (400, 404).
 Reply answer(const QueryService& core, const Call& call, std::string_view version);
+
+// X-Epoch-Age-Hours (two decimals) of a reply that has epoch_for_age, as of `now`.
+std::optional<std::string> epoch_age_hours(const Reply& reply, TimePoint now);
 
 // The JSON error body of SPEC.md with its status.
 Reply error_reply(int status, std::string_view error, std::string_view message);

@@ -3,6 +3,7 @@
 #include "http/server.h"
 
 #include <pthread.h>
+#include <sys/socket.h>
 #include <signal.h>
 #include <zlib.h>
 
@@ -22,6 +23,7 @@
 #include "http/endpoints.h"
 #include "http/key_ring.h"
 #include "http/quota.h"
+#include "http/reply_cache.h"
 #include "http/routes.h"
 #include "storage/api_keys.h"
 #include "storage/database.h"
@@ -36,6 +38,8 @@ constexpr std::int64_t kAnonymousKey = 0;
 constexpr std::size_t kMaxBodyBytes = 64 * 1024;  // the API takes no bodies
 constexpr std::size_t kKeepAliveRequests = 100'000;
 constexpr std::size_t kSmallestCompressed = 512;  // below this gzip saves nothing worth a CPU
+constexpr std::size_t kReplyCacheBytes = 32 * 1024 * 1024;
+constexpr std::chrono::seconds kReplyLifetime{30};
 
 // What the access log needs to know of a request that httplib's logger cannot see.
 struct RequestNote {
@@ -75,6 +79,14 @@ bool etag_matches(std::string_view header, std::string_view etag) {
 }
 
 TimePoint wall_now() { return system_now(); }
+
+// httplib listens with a backlog of 5: a burst of new connections beyond that waits out TCP's
+// SYN retries (1 s, 3 s, 7 s...). Listening again on the bound socket widens the queue.
+class Listener : public httplib::Server {
+ public:
+  void widen_backlog(int backlog) { ::listen(svr_sock_, backlog); }
+};
+constexpr int kListenBacklog = 1024;
 
 // RFC 3986 percent-encoding of everything but the unreserved characters.
 void append_encoded(std::string_view text, std::string& out) {
@@ -141,6 +153,7 @@ class ApiServer {
       fail(Errc::bad_request, "cannot listen on {} port {}: in use, or not an address here",
            options_.host, port);
     }
+    server_.widen_backlog(kListenBacklog);
     const bool v6 = options_.host.find(':') != std::string::npos;
     listen_url_ = fmt::format("http://{}{}{}:{}", v6 ? "[" : "", options_.host, v6 ? "]" : "", port);
     std::thread housekeeper([this] { housekeep(); });
@@ -284,9 +297,21 @@ class ApiServer {
         return;
       }
     }
-    Reply reply = call(req, *route);
+    Reply reply;
+    std::string etag;
+    if (const auto kept = cached_reply(req, *route)) {
+      reply = kept->reply;
+      etag = kept->etag;
+    } else {
+      reply = call(req, *route);
+      if (reply.status == 200) {
+        etag = etag_of(reply.body);
+      }
+    }
+    if (auto age = epoch_age_hours(reply, wall_now())) {
+      reply.headers.emplace_back("X-Epoch-Age-Hours", std::move(*age));
+    }
     if (reply.status == 200) {
-      std::string etag = etag_of(reply.body);
       if (etag_matches(req.get_header_value("If-None-Match"), etag)) {
         if (counted) {
           limiter_.give_back(*key, lane);
@@ -306,6 +331,36 @@ class ApiServer {
       const_cast<httplib::Request&>(req).headers.erase("Accept-Encoding");
     }
     send(res, std::move(reply), key, now, remaining);
+  }
+
+  // A kept reply for this request, or after computing one, null (and the new one is kept).
+  std::shared_ptr<const CachedReply> cached_reply(const httplib::Request& req, const Route& route) {
+    if (!needs_key(route.endpoint)) {
+      return nullptr;  // /status reports the time and the sync runs; /openapi.json is static
+    }
+    std::int64_t generation = 0;
+    try {
+      generation = core_.data_generation();
+    } catch (const Error&) {
+      return nullptr;  // the query will meet the same failure and report it
+    }
+    const auto now = ReplyCache::Clock::now();
+    std::string key = req.get_header_value("Host");
+    key += '\n';
+    key += req.target;
+    key += '\n';
+    key += req.get_header_value("Accept");
+    if (auto hit = replies_.find(key, generation, now)) {
+      return hit;
+    }
+    auto fresh = std::make_shared<CachedReply>();
+    fresh->reply = call(req, route);
+    if (fresh->reply.status != 200) {
+      return fresh;  // errors are not kept
+    }
+    fresh->etag = etag_of(fresh->reply.body);
+    replies_.store(key, generation, fresh, now);
+    return fresh;
   }
 
   Reply call(const httplib::Request& req, const Route& route) {
@@ -390,8 +445,9 @@ class ApiServer {
   KeyRing keys_;
   RateLimiter limiter_;
   QuotaBook quota_;
+  ReplyCache replies_{kReplyCacheBytes, kReplyLifetime};
   AccessLog log_;
-  httplib::Server server_;
+  Listener server_;
   std::string listen_url_;
   std::mutex stop_mutex_;
   std::condition_variable stop_signal_;

@@ -79,32 +79,42 @@ SqliteStore::SqliteStore(const std::filesystem::path& path)
 
 SqliteStore::~SqliteStore() = default;
 
-std::shared_ptr<const CurrentIndex> SqliteStore::index() const {
+std::int64_t SqliteStore::generation() const {
+  const std::lock_guard lock(mutex_);
+  return generation_locked();
+}
+
+std::int64_t SqliteStore::generation_locked() const {
   const auto read = [&](std::string_view statement) {
     return guarded(path_, [&] {
       return watcher_->connection().execAndGet(std::string(statement)).getInt64();
     });
   };
-  std::int64_t version = 0;
+  // data_version changes with every commit of another connection; the generation only with
+  // those that wrote element sets, catalog records or group lists (not API usage counts or
+  // sync run records), so it is read only when the first has moved.
+  const std::int64_t version = read(sql::kDataVersion);
+  if (version != seen_version_) {
+    seen_generation_ = read(sql::kSelectGeneration);
+    seen_version_ = version;
+  }
+  return seen_generation_;
+}
+
+std::shared_ptr<const CurrentIndex> SqliteStore::index() const {
+  std::int64_t generation = 0;
   {
     const std::lock_guard lock(mutex_);
-    version = read(sql::kDataVersion);
-    if (index_ && version <= seen_version_) {
+    generation = generation_locked();
+    if (index_ && index_generation_ == generation) {
       return index_;
     }
   }
   // One rebuild at a time: the threads that find the index stale together share one.
   const std::lock_guard rebuilding(rebuild_mutex_);
-  std::int64_t generation = 0;
   {
     const std::lock_guard lock(mutex_);
-    if (index_ && version <= seen_version_) {
-      return index_;
-    }
-    // Commits that wrote no element sets (API usage counts, sync run records) keep the index.
-    generation = read(sql::kSelectGeneration);
-    if (index_ && generation == seen_generation_) {
-      seen_version_ = version;
+    if (index_ && index_generation_ >= generation) {
       return index_;
     }
   }
@@ -112,8 +122,7 @@ std::shared_ptr<const CurrentIndex> SqliteStore::index() const {
   auto fresh = std::make_shared<const CurrentIndex>(*reader);
   const std::lock_guard lock(mutex_);
   index_ = fresh;
-  seen_version_ = version;
-  seen_generation_ = generation;
+  index_generation_ = generation;
   return fresh;
 }
 
@@ -146,7 +155,7 @@ std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
   const auto idx = index();
   {
     const std::lock_guard lock(mutex_);
-    if (snapshot_cache_ && snapshot_cache_->version == seen_generation_ &&
+    if (snapshot_cache_ && snapshot_cache_->version == index_generation_ &&
         same_query(snapshot_cache_->query, query)) {
       return snapshot_cache_->members;
     }
@@ -192,7 +201,7 @@ std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
   members->insert(members->end(), std::make_move_iterator(second_half.begin()),
                   std::make_move_iterator(second_half.end()));
   const std::lock_guard lock(mutex_);
-  snapshot_cache_ = std::make_shared<SnapshotCache>(SnapshotCache{seen_generation_, query, members});
+  snapshot_cache_ = std::make_shared<SnapshotCache>(SnapshotCache{index_generation_, query, members});
   return members;
 }
 

@@ -46,12 +46,14 @@ class SqliteStore final : public Store {
   void catalog(const CatalogFilter& filter, Window window,
                const CatalogVisitor& visit) const override;
   MirrorStats mirror_stats() const override;
+  std::int64_t generation() const override;
 
  private:
   class Lease;
   explicit SqliteStore(const std::filesystem::path& path);
 
   std::shared_ptr<const CurrentIndex> index() const;
+  std::int64_t generation_locked() const;  // with mutex_ held
   std::shared_ptr<const std::vector<ElementSet>> snapshot_members(
       const SnapshotQuery& query) const;
 
@@ -60,7 +62,8 @@ class SqliteStore final : public Store {
   mutable std::vector<std::unique_ptr<Reader>> idle_readers_;
   std::unique_ptr<Database> watcher_;  // a connection that notices other connections' commits
   mutable std::int64_t seen_version_ = -1;     // PRAGMA data_version at the last check
-  mutable std::int64_t seen_generation_ = -1;  // meta 'generation' the index was built at
+  mutable std::int64_t seen_generation_ = -1;  // meta 'generation' at that check
+  mutable std::int64_t index_generation_ = -1;  // the generation index_ was built at
   mutable std::mutex rebuild_mutex_;
   mutable std::shared_ptr<const CurrentIndex> index_;
   struct SnapshotCache;
