@@ -45,6 +45,8 @@ start_gpq() {
 # run_wrk URL [HEADER]: requests/s and p99 (ms) of the median round, as "RPS P99".
 run_wrk() {
   local target=$1 header=${2:-X-Bench: 1}
+  # A short unmeasured round first: threads, caches and connections settle.
+  wrk -t2 -c"$connections" -d2s -H "$header" "$target" >/dev/null
   for _ in $(seq "$rounds"); do
     wrk -t2 -c"$connections" -d"${seconds}s" --latency -H "$header" "$target" |
       awk '/Requests\/sec/ {rps=$2} /^ +99%/ {p=$2; if (p ~ /us$/) {sub(/us/,"",p); p/=1000}
