@@ -53,6 +53,10 @@ class QueryService {
   PageInfo catalog_search(const CatalogFilter& filter, const Paging& paging,
                           const CatalogVisitor& visit) const;
 
+  // Answers that depend only on the data are the same while this stays the same (the clock
+  // aside: decay and launch-age rules move with time).
+  std::int64_t data_generation() const { return store_.generation(); }
+
   // Counts and freshness of the mirror; degraded per kDegradedAfterHours.
   ServiceStatus status() const;
 

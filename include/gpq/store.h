@@ -75,6 +75,10 @@ class Store {
                        const CatalogVisitor& visit) const = 0;
 
   virtual MirrorStats mirror_stats() const = 0;
+
+  // Changes whenever element sets, catalog records or group lists change (not otherwise), so
+  // that callers may keep answers computed at the same generation.
+  virtual std::int64_t generation() const = 0;
 };
 
 }  // namespace gpq

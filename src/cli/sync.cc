@@ -1,19 +1,41 @@
-// `gpq sync`: for now, import local files (--from); the upstream download path
-// joins the same command.
+// `gpq sync`: import local files (--from), or bring the mirror up to date from the
+// upstreams: CelesTrak always (unless --source says otherwise), Space-Track when credentials
+// are configured. One sync at a time per database.
 #include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <vector>
 
 #include <fmt/core.h>
 
+#include "cli/config_file.h"
 #include "cli/context.h"
 #include "gpq/error.h"
+#include "storage/database.h"
 #include "sync/importer.h"
+#include "sync/sync_lock.h"
+#include "sync/upstream/celestrak.h"
+#include "sync/upstream/spacetrack.h"
 
 namespace gpq::cli {
 namespace {
+
+struct SyncArgs {
+  std::vector<std::string> paths;
+  std::string source;
+  std::optional<std::string> config;
+  std::string celestrak_url;
+  std::string spacetrack_url;
+  bool force = false;
+  bool wait = false;
+  bool history = false;
+  std::string since;
+  int history_days = 1;
+  int retries = -1;  // -1: each source's default
+  int timeout = 600;
+};
 
 void print_summary(const sync::ImportSummary& s, bool verbose) {
   fmt::print("Imported {} file(s), {} bytes: {} sets read, {} added, {} updated, {} unchanged; "
@@ -32,45 +54,200 @@ void print_summary(const sync::ImportSummary& s, bool verbose) {
   }
 }
 
+void import_files(Context& ctx, const SyncArgs& args) {
+  sync::ImportOptions options;
+  if (!args.source.empty()) {
+    options.forced_source = parse_data_source(args.source);
+  }
+  options.max_reported_skips = ctx.verbose() ? 0 : 20;
+  const std::vector<std::filesystem::path> targets(args.paths.begin(), args.paths.end());
+  const sync::SyncLock lock(ctx.database_path(), args.wait);
+  sync::Importer importer(ctx.database_for_writing(), options);
+  const sync::ImportSummary summary = importer.run(targets);
+  if (!ctx.quiet()) {
+    print_summary(summary, ctx.verbose());
+  }
+  for (const std::string& failure : summary.failed_files) {
+    fmt::print(stderr, "gpq: {}\n", failure);
+  }
+  if (!summary.failed_files.empty()) {
+    fail(Errc::bad_request, "{} file(s) could not be read completely",
+         summary.failed_files.size());
+  }
+}
+
+std::string_view outcome_word(sync::ResourceOutcome outcome) {
+  switch (outcome) {
+    case sync::ResourceOutcome::downloaded:
+      return "downloaded";
+    case sync::ResourceOutcome::not_modified:
+      return "not modified";
+    case sync::ResourceOutcome::fresh:
+      return "asked recently, skipped";
+    case sync::ResourceOutcome::failed:
+      return "FAILED";
+  }
+  return "";
+}
+
+void print_report(const sync::SourceReport& r) {
+  fmt::print("{}: {} ({} downloaded, {} not modified, {} skipped as fresh, {} failed): {} sets "
+             "added, {} updated, {} unchanged, {} catalog records changed, {} bytes\n",
+             r.source, storage::to_string(r.outcome), r.downloaded, r.not_modified, r.fresh,
+             r.failed, r.counts.sets_added, r.counts.sets_updated, r.counts.sets_unchanged,
+             r.counts.catalog_records, r.counts.bytes);
+}
+
+// The password from the environment, the config file, or a file the config file names.
+std::optional<std::string> spacetrack_password(const ConfigFile& config) {
+  if (auto password = config.get("spacetrack_password", "SPACETRACK_PASSWORD")) {
+    return password;
+  }
+  if (auto file = config.get("spacetrack_password_file")) {
+    std::ifstream in(*file);
+    std::string password;
+    if (!in || !std::getline(in, password)) {
+      fail(Errc::bad_request, "spacetrack_password_file {} cannot be read", *file);
+    }
+    return password;
+  }
+  return std::nullopt;
+}
+
+void sync_upstreams(Context& ctx, const SyncArgs& args) {
+  const ConfigFile config = ConfigFile::load(args.config);
+  const bool want_celestrak = args.source.empty() || args.source == "celestrak";
+  const bool want_spacetrack = args.source.empty() || args.source == "spacetrack";
+  const auto identity = config.get("spacetrack_identity", "SPACETRACK_IDENTITY");
+  const auto password = spacetrack_password(config);
+  if (args.source == "spacetrack" && (!identity || !password)) {
+    fail(Errc::bad_request,
+         "Space-Track needs an account: set SPACETRACK_IDENTITY and SPACETRACK_PASSWORD, or "
+         "spacetrack_identity and spacetrack_password_file in {}",
+         config.path().empty() ? std::string("~/.config/gpq/config.toml") : config.path().string());
+  }
+  if (args.history && (!identity || !password)) {
+    fail(Errc::bad_request, "--history reads Space-Track, which needs an account (see --help)");
+  }
+  const auto database = ctx.database_path();
+  const sync::SyncLock lock(database, args.wait);
+  storage::Database& db = ctx.database_for_writing();
+  const bool progress_lines = !ctx.quiet() && isatty(STDERR_FILENO) == 1;
+  const sync::ResourceProgress progress = [&](const sync::SourceReport& report,
+                                              const std::string& resource,
+                                              sync::ResourceOutcome outcome) {
+    if (ctx.verbose() || (progress_lines && outcome != sync::ResourceOutcome::fresh)) {
+      fmt::print(stderr, "{} {}: {} ({} sets added so far, {} bytes)\n", report.source, resource,
+                 outcome_word(outcome), report.counts.sets_added, report.counts.bytes);
+    }
+  };
+  std::vector<sync::SourceReport> reports;
+  if (want_celestrak) {
+    sync::CelestrakOptions options;
+    options.base_url = !args.celestrak_url.empty()
+                           ? args.celestrak_url
+                           : config.get("celestrak_url", "GPQ_CELESTRAK_URL").value_or(options.base_url);
+    options.force = args.force;
+    options.timeout = std::chrono::seconds(args.timeout);
+    if (args.retries >= 0) {
+      options.retries = args.retries;
+    }
+    if (auto minutes = config.get("celestrak_min_interval_minutes")) {
+      options.min_interval = std::chrono::minutes(std::max(1, std::atoi(minutes->c_str())));
+    }
+    reports.push_back(sync::sync_celestrak(db, options, progress));
+  }
+  if (want_spacetrack && identity && password) {
+    sync::SpacetrackOptions options;
+    options.base_url = !args.spacetrack_url.empty()
+                           ? args.spacetrack_url
+                           : config.get("spacetrack_url", "GPQ_SPACETRACK_URL").value_or(options.base_url);
+    options.identity = *identity;
+    options.password = *password;
+    options.force = args.force;
+    options.timeout = std::chrono::seconds(args.timeout);
+    options.history_days = args.history_days;
+    if (args.retries >= 0) {
+      options.retries = args.retries;
+    }
+    if (args.history) {
+      options.history_since = parse_date("since", args.since.empty() ? "2004-01-01" : args.since);
+    }
+    reports.push_back(sync::sync_spacetrack(db, options, progress));
+  }
+  std::size_t failed = 0;
+  for (const sync::SourceReport& report : reports) {
+    if (!ctx.quiet()) {
+      print_report(report);
+    }
+    for (const std::string& error : report.errors) {
+      fmt::print(stderr, "gpq: {}\n", error);
+    }
+    failed += report.outcome == storage::RunOutcome::ok ? 0 : 1;
+  }
+  if (failed > 0) {
+    fail(Errc::upstream, "{} of {} source(s) did not sync completely (see gpq status)", failed,
+         reports.size());
+  }
+}
+
 }  // namespace
 
 void add_sync_command(CLI::App& app, Context& ctx) {
-  CLI::App* cmd = app.add_subcommand("sync", "Update the mirror from files (--from) or upstreams");
-  auto paths = std::make_shared<std::vector<std::string>>();
-  auto source = std::make_shared<std::string>();
-  cmd->add_option("--from", *paths, "Import these files or directories (3LE/TLE/2LE, OMM JSON, "
-                                    "CSV, XML, KVN, SATCAT CSV/JSON; .gz and .xz too)")
+  CLI::App* cmd = app.add_subcommand(
+      "sync", "Update the mirror from CelesTrak and Space-Track, or from files (--from)");
+  auto args = std::make_shared<SyncArgs>();
+  cmd->add_option("--from", args->paths, "Import these files or directories (3LE/TLE/2LE, OMM "
+                                         "JSON, CSV, XML, KVN, SATCAT CSV/JSON; .gz and .xz too)")
       ->type_name("PATH")
       ->expected(1, -1);
-  cmd->add_option("--source", *source, "Where the files came from: spacetrack or celestrak")
+  cmd->add_option("--source", args->source,
+                  "With --from: where the files came from. Without: sync only this upstream")
       ->check(CLI::IsMember({"spacetrack", "celestrak", "source_a", "source_b"}));
+  cmd->add_option("--config", args->config, "Configuration file (default: $GPQ_CONFIG, else "
+                                            "$XDG_CONFIG_HOME/gpq/config.toml, else "
+                                            "/etc/gpq/config.toml)");
+  cmd->add_option("--celestrak-url", args->celestrak_url,
+                  "CelesTrak base URL (default https://celestrak.org; or $GPQ_CELESTRAK_URL)");
+  cmd->add_option("--spacetrack-url", args->spacetrack_url,
+                  "Space-Track base URL (default https://www.space-track.org; or "
+                  "$GPQ_SPACETRACK_URL)");
+  cmd->add_flag("--force", args->force,
+                "Ask even for resources asked recently (CelesTrak: 2 h; Space-Track gp: 1 h, "
+                "satcat: 1 day)");
+  cmd->add_flag("--wait", args->wait, "Wait for another sync of the same database to finish");
+  cmd->add_flag("--history", args->history,
+                "Space-Track: walk gp_history from --since (resumable across runs)");
+  cmd->add_option("--since", args->since, "Start of the --history walk (default 2004-01-01)");
+  cmd->add_option("--history-days", args->history_days, "Days of CREATION_DATE per request")
+      ->check(CLI::Range(1, 31))
+      ->capture_default_str();
+  cmd->add_option("--retries", args->retries,
+                  "Retries after a failed request (CelesTrak: transport failures only)")
+      ->check(CLI::Range(0, 10))
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  cmd->add_option("--timeout", args->timeout, "Seconds allowed for one download")
+      ->check(CLI::Range(1, 86400))
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+      ->capture_default_str();
   cmd->footer(
       "Examples:\n"
+      "  gpq sync                               CelesTrak, and Space-Track if configured\n"
+      "  gpq --quiet sync                       from cron: errors only, exit 4 on failure\n"
+      "  gpq sync --source spacetrack --history --since 2020-01-01\n"
       "  gpq sync --from ~/Downloads/active.csv\n"
-      "  gpq sync --from history/ --source spacetrack\n"
-      "  gpq sync --from satcat.json.xz gp.xml.gz");
-  cmd->callback([&ctx, paths, source] {
-    if (paths->empty()) {
-      fail(Errc::bad_request, "nothing to do: give --from PATH (upstream sync is not built yet)");
+      "  gpq sync --from history/ --source spacetrack");
+  cmd->callback([&ctx, args] {
+    if (!args->paths.empty()) {
+      import_files(ctx, *args);
+      return;
     }
-    sync::ImportOptions options;
-    if (!source->empty()) {
-      options.forced_source = parse_data_source(*source);
+    if (args->source == "source_a") {
+      args->source = "spacetrack";
+    } else if (args->source == "source_b") {
+      args->source = "celestrak";
     }
-    options.max_reported_skips = ctx.verbose() ? 0 : 20;
-    const std::vector<std::filesystem::path> targets(paths->begin(), paths->end());
-    sync::Importer importer(ctx.database_for_writing(), options);
-    const sync::ImportSummary summary = importer.run(targets);
-    if (!ctx.quiet()) {
-      print_summary(summary, ctx.verbose());
-    }
-    for (const std::string& failure : summary.failed_files) {
-      fmt::print(stderr, "gpq: {}\n", failure);
-    }
-    if (!summary.failed_files.empty()) {
-      fail(Errc::bad_request, "{} file(s) could not be read completely",
-           summary.failed_files.size());
-    }
+    sync_upstreams(ctx, *args);
   });
 }
 

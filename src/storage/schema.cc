@@ -128,8 +128,21 @@ CREATE TABLE api_usage (
 ) WITHOUT ROWID;
 )sql";
 
+// sync_resource: what gpq knows of each upstream resource, so that a sync asks only for what
+//   may have changed: when it last got an answer, the validators the upstream sent, and for
+//   history walks the point up to which everything is in (cursor_us).
+constexpr std::string_view kMigration2 = R"sql(
+CREATE TABLE sync_resource (
+  name TEXT PRIMARY KEY,
+  checked_us INTEGER,
+  etag TEXT,
+  last_modified TEXT,
+  cursor_us INTEGER
+) WITHOUT ROWID;
+)sql";
+
 // Index i holds the migration to version i + 1.
-constexpr std::array<std::string_view, 1> kMigrations = {kMigration1};
+constexpr std::array<std::string_view, 2> kMigrations = {kMigration1, kMigration2};
 
 // Version 0 with tables in it is somebody else's database.
 void check_version(SQLite::Database& db, int version, std::string_view display_path) {

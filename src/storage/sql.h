@@ -223,6 +223,16 @@ inline constexpr std::string_view kSelectSetCount =
     "SELECT value FROM meta WHERE key = 'element_set_count'";
 
 
+// ---- Upstream resources (sync_resources.cc) ------------------------------------------------
+
+inline constexpr std::string_view kSelectResource =
+    "SELECT checked_us, etag, last_modified, cursor_us FROM sync_resource WHERE name = ?1";
+inline constexpr std::string_view kUpsertResource = R"sql(
+  INSERT INTO sync_resource (name, checked_us, etag, last_modified, cursor_us)
+  VALUES (?1, ?2, ?3, ?4, ?5)
+  ON CONFLICT (name) DO UPDATE SET checked_us = excluded.checked_us, etag = excluded.etag,
+    last_modified = excluded.last_modified, cursor_us = excluded.cursor_us)sql";
+
 // ---- API keys and their monthly usage (api_keys.cc) -----------------------------------------
 
 inline constexpr std::string_view kInsertApiKey =

@@ -181,26 +181,6 @@ std::vector<PlannedFile> plan(std::span<const std::filesystem::path> paths) {
   return files;
 }
 
-void parse(FileKind kind, ByteStream& in, const ParseOptions& options, RecordSink& sink) {
-  LineReader lines(in);
-  switch (kind) {
-    case FileKind::tle:
-      return parse_tle_text(lines, options, sink);
-    case FileKind::omm_csv:
-      return parse_omm_csv(lines, options, sink);
-    case FileKind::satcat_csv:
-      return parse_satcat_csv(lines, options, sink);
-    case FileKind::omm_kvn:
-      return parse_omm_kvn(lines, options, sink);
-    case FileKind::json:
-      return parse_json_records(in, options, sink);
-    case FileKind::omm_xml:
-      return parse_omm_xml(in, options, sink);
-    case FileKind::unknown:
-      return;
-  }
-}
-
 storage::RunCounts summary_counts(const ImportSummary& s) {
   return {s.sets_added, s.sets_updated, s.sets_unchanged, s.records_skipped, s.catalog_records,
           s.bytes};
@@ -250,7 +230,7 @@ ImportSummary Importer::run(std::span<const std::filesystem::path> paths,
           summary.unknown_files.push_back(file.path.string());
           continue;
         }
-        parse(kind, in, parse_options, sink);
+        parse_detected(kind, in, parse_options, sink);
         sink.flush();
         sink.wait();
         summary.bytes += in.bytes_consumed();

@@ -135,7 +135,8 @@ TEST_F(CliTest, ErrorsAreOneLineWithTheirExitCode) {
        "gpq: The following arguments were not expected: 1 --ids (see gpq --help)"},
       {{"gp", "--bogus"}, 2,
        "gpq: The following argument was not expected: --bogus (see gpq --help)"},
-      {{"sync"}, 2, "gpq: nothing to do: give --from PATH (upstream sync is not built yet)"},
+      {{"sync", "--celestrak-url", "ftp://example.org"}, 2,
+       "gpq: 'ftp://example.org' is not a base URL; write it as https://host[:port][/path]"},
       {{"gp", "5"}, 3, "gpq: no element sets for NORAD 5"},
   };
   for (const auto& row : rows) {

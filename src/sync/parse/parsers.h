@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "gpq/element_set.h"
+#include "sync/detect.h"
 #include "sync/input.h"
 #include "sync/record_sink.h"
 
@@ -34,5 +35,8 @@ void parse_satcat_csv(LineReader& lines, const ParseOptions& options, RecordSink
 void parse_json_records(ByteStream& in, const ParseOptions& options, RecordSink& sink);
 // CCSDS OMM NDM/XML: one <ndm> with any number of <omm>, or a lone <omm>.
 void parse_omm_xml(ByteStream& in, const ParseOptions& options, RecordSink& sink);
+
+// The parser of `kind` over `in` (nothing for FileKind::unknown).
+void parse_detected(FileKind kind, ByteStream& in, const ParseOptions& options, RecordSink& sink);
 
 }  // namespace gpq::sync

@@ -1,0 +1,123 @@
+#include "sync/upstream/celestrak.h"
+
+#include <fmt/core.h>
+
+#include "gpq/error.h"
+#include "gpq/query_service.h"
+#include "gpq/request.h"
+#include "storage/sync_resources.h"
+#include "sync/upstream/http_session.h"
+#include "sync/upstream/retry.h"
+
+namespace gpq::sync {
+namespace {
+
+struct Resource {
+  std::string name;    // as recorded and reported
+  std::string target;  // path and query
+  std::string group;   // empty for the SATCAT
+};
+
+std::vector<Resource> resources() {
+  std::vector<Resource> list;
+  for (const std::string_view group : kGroups) {
+    const std::string name(group);
+    list.push_back({"GROUP=" + name, "/NORAD/elements/gp.php?GROUP=" + name + "&FORMAT=csv", name});
+  }
+  list.push_back({"SATCAT", "/pub/satcat.csv", {}});
+  return list;
+}
+
+// CelesTrak's way of saying "not modified" (DECISIONS.md "Sync").
+bool says_not_updated(const HttpAnswer& answer) {
+  return answer.status == 403 && answer.body.find("has not updated") != std::string::npos;
+}
+
+// Asks once, and again after transport failures only (CelesTrak must never be hammered).
+HttpAnswer ask(HttpSession& session, const Resource& resource,
+               const storage::ResourceState& state, int retries) {
+  HeaderList headers;
+  if (!state.etag.empty()) {
+    headers.emplace_back("If-None-Match", state.etag);
+  }
+  if (!state.last_modified.empty()) {
+    headers.emplace_back("If-Modified-Since", state.last_modified);
+  }
+  HttpAnswer answer = session.get(resource.target, headers);
+  for (int attempt = 1; attempt <= retries && answer.transport_failed(); ++attempt) {
+    sleep_for(backoff_delay(attempt));
+    answer = session.get(resource.target, headers);
+  }
+  return answer;
+}
+
+std::string first_line(const std::string& text) {
+  const std::string line = text.substr(0, text.find('\n'));
+  return line.size() > 160 ? line.substr(0, 160) + "..." : line;
+}
+
+}  // namespace
+
+SourceReport sync_celestrak(storage::Database& db, const CelestrakOptions& options,
+                            const ResourceProgress& progress) {
+  SessionOptions session_options;
+  session_options.deadline = options.timeout;
+  HttpSession session(options.base_url, session_options);
+  storage::SyncResources states(db);
+  SourceRun run(db, "celestrak", progress);
+  for (const Resource& resource : resources()) {
+    storage::ResourceState state = states.get("celestrak " + resource.name);
+    const TimePoint now = system_now();
+    if (!options.force && state.checked &&
+        now.unix_micros() - state.checked->unix_micros() <
+            std::chrono::duration_cast<std::chrono::microseconds>(options.min_interval).count()) {
+      run.fresh(resource.name);
+      continue;
+    }
+    const HttpAnswer answer = ask(session, resource, state, options.retries);
+    const std::string what = "celestrak " + resource.name;
+    if (answer.transport_failed()) {
+      run.failed(resource.name, fmt::format("{}: {}", what, answer.error));
+      continue;
+    }
+    if (answer.status == 304 || says_not_updated(answer)) {
+      state.checked = now;
+      states.put(state);
+      run.not_modified(resource.name);
+      continue;
+    }
+    if (answer.status != 200) {
+      run.failed(resource.name, fmt::format("{}: HTTP {} {}", what, answer.status,
+                                            first_line(answer.body)));
+      continue;
+    }
+    try {
+      const std::size_t bytes = answer.body.size();
+      ParsedBody body = parse_body(answer.body, DataSource::celestrak, run.started(), what);
+      if (body.sets.empty() && body.records.empty()) {
+        fail(Errc::upstream, "{}: the answer holds no records", what);
+      }
+      run.write(resource.name, body, bytes);
+      if (!resource.group.empty()) {
+        std::vector<std::int32_t> members;
+        members.reserve(body.sets.size());
+        for (const ElementSet& set : body.sets) {
+          members.push_back(set.norad_id);
+        }
+        run.write_group(resource.group, members);
+      }
+      state.checked = now;
+      state.etag = answer.header("etag");
+      state.last_modified = answer.header("last-modified");
+      states.put(state);
+    } catch (const Error& error) {
+      if (error.code() != Errc::upstream) {
+        throw;
+      }
+      run.failed(resource.name, error.what());
+    }
+  }
+  return run.finish();
+}
+
+}  // namespace gpq::sync

@@ -1,0 +1,185 @@
+#include "sync/upstream/http_session.h"
+
+#include <httplib.h>
+
+#include <algorithm>
+#include <regex>
+
+#include "gpq/error.h"
+
+namespace gpq::sync {
+namespace {
+
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+std::string describe(httplib::Error error) {
+  switch (error) {
+    case httplib::Error::Connection:
+      return "could not connect";
+    case httplib::Error::Read:
+      return "the connection broke while reading the answer";
+    case httplib::Error::Write:
+      return "the connection broke while sending the request";
+    case httplib::Error::Canceled:
+      return "the answer did not complete in time";
+    case httplib::Error::SSLConnection:
+    case httplib::Error::SSLLoadingCerts:
+    case httplib::Error::SSLServerVerification:
+      return "the TLS connection failed (certificate or handshake)";
+    case httplib::Error::ConnectionTimeout:
+      return "timed out connecting";
+    default:
+      return "request failed (" + httplib::to_string(error) + ")";
+  }
+}
+
+std::string url_encode(std::string_view text) {
+  constexpr std::string_view kHex = "0123456789ABCDEF";
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (std::isalnum(byte) != 0 || c == '-' || c == '.' || c == '_' || c == '~') {
+      out += c;
+    } else {
+      out += '%';
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xf];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string HttpAnswer::header(std::string_view lower_name) const {
+  for (const auto& [name, value] : headers) {
+    if (name == lower_name) {
+      return value;
+    }
+  }
+  return {};
+}
+
+HttpSession::HttpSession(const std::string& base_url, SessionOptions options)
+    : base_url_(base_url), options_(options) {
+  static const std::regex kUrl(R"((https?://[^/?#]+)(/[^?#]*)?)");
+  std::smatch match;
+  if (!std::regex_match(base_url, match, kUrl)) {
+    fail(Errc::bad_request, "'{}' is not a base URL; write it as https://host[:port][/path]",
+         base_url);
+  }
+  prefix_ = match[2].str();
+  while (!prefix_.empty() && prefix_.back() == '/') {
+    prefix_.pop_back();
+  }
+  client_ = std::make_unique<httplib::Client>(match[1].str());
+  client_->set_connection_timeout(options.connect_timeout);
+  client_->set_read_timeout(options.read_timeout);
+  client_->set_write_timeout(options.read_timeout);
+  // Off: a 304 is an answer, not a redirect to follow (httplib would treat it as one).
+  client_->set_follow_location(false);
+  client_->set_keep_alive(true);
+  client_->set_url_encode(false);
+  client_->set_decompress(true);
+}
+
+HttpSession::~HttpSession() = default;
+
+HttpAnswer HttpSession::get(const std::string& target, const HeaderList& headers) {
+  httplib::Headers request_headers{{"Accept-Encoding", "gzip"},
+                                   {"User-Agent", "gpq (local mirror; +https://celestrak.org)"}};
+  for (const auto& [name, value] : headers) {
+    request_headers.emplace(name, value);
+  }
+  if (!cookies_.empty()) {
+    request_headers.emplace("Cookie", cookie_header());
+  }
+  HttpAnswer answer;
+  const auto deadline = std::chrono::steady_clock::now() + options_.deadline;
+  bool too_slow = false;
+  bool too_big = false;
+  auto result = client_->Get(
+      prefix_ + target, request_headers,
+      [&](const char* data, std::size_t length) {
+        if (answer.body.size() + length > options_.max_body_bytes) {
+          too_big = true;
+          return false;
+        }
+        answer.body.append(data, length);
+        if (std::chrono::steady_clock::now() > deadline) {
+          too_slow = true;
+          return false;
+        }
+        return true;
+      });
+  if (!result) {
+    answer.body.clear();
+    answer.error = too_slow  ? "the answer did not complete within the time allowed"
+                   : too_big ? "the answer was larger than allowed"
+                             : describe(result.error());
+    return answer;
+  }
+  answer.status = result->status;
+  for (const auto& [name, value] : result->headers) {
+    answer.headers.emplace_back(lower(name), value);
+  }
+  keep_cookies(answer.headers);
+  return answer;
+}
+
+HttpAnswer HttpSession::post_form(const std::string& target, const HeaderList& fields) {
+  std::string body;
+  for (const auto& [name, value] : fields) {
+    body += body.empty() ? "" : "&";
+    body += url_encode(name) + "=" + url_encode(value);
+  }
+  httplib::Headers headers{{"User-Agent", "gpq (local mirror)"}};
+  if (!cookies_.empty()) {
+    headers.emplace("Cookie", cookie_header());
+  }
+  HttpAnswer answer;
+  auto result =
+      client_->Post(prefix_ + target, headers, body, "application/x-www-form-urlencoded");
+  if (!result) {
+    answer.error = describe(result.error());
+    return answer;
+  }
+  answer.status = result->status;
+  answer.body = result->body;
+  for (const auto& [name, value] : result->headers) {
+    answer.headers.emplace_back(lower(name), value);
+  }
+  keep_cookies(answer.headers);
+  return answer;
+}
+
+void HttpSession::keep_cookies(const HeaderList& headers) {
+  for (const auto& [name, value] : headers) {
+    if (name != "set-cookie") {
+      continue;
+    }
+    const std::string pair = value.substr(0, value.find(';'));
+    const std::size_t equals = pair.find('=');
+    if (equals == std::string::npos) {
+      continue;
+    }
+    const std::string cookie = pair.substr(0, equals);
+    std::erase_if(cookies_, [&](const auto& c) { return c.first == cookie; });
+    cookies_.emplace_back(cookie, pair.substr(equals + 1));
+  }
+}
+
+std::string HttpSession::cookie_header() const {
+  std::string header;
+  for (const auto& [name, value] : cookies_) {
+    header += header.empty() ? "" : "; ";
+    header += name + "=" + value;
+  }
+  return header;
+}
+
+}  // namespace gpq::sync
