@@ -7,6 +7,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -14,9 +15,11 @@
 #include "gpq/format.h"
 #include "gpq/query_service.h"
 #include "gpq/request.h"
+#include "support/api_client.h"
 #include "support/fake_upstream.h"
 #include "support/fixture_db.h"
 #include "support/process.h"
+#include "support/serve_process.h"
 #include "support/temp_dir.h"
 
 namespace gpq::test {
@@ -206,6 +209,29 @@ TEST_F(SyncUpstreamTest, TwoSyncsNeverRunAtOnce) {
   const ProcessResult waited = sync({"--force", "--wait"});
   release.join();
   EXPECT_EQ(waited.exit_code, 0) << waited.err;
+}
+
+TEST_F(SyncUpstreamTest, ServeKeepsAnsweringDuringASync) {
+  ServeProcess server(db_, {"--no-auth", "--rate", "100000", "--burst", "100000"});
+  std::atomic<bool> done{false};
+  std::thread syncing([&] {
+    for (int round = 0; round < 3; ++round) {
+      EXPECT_EQ(sync({"--force"}).exit_code, 0);
+    }
+    done = true;
+  });
+  ApiClient client(server.host(), server.port());
+  int answered = 0;
+  int failed = 0;
+  while (!done) {
+    const int status = client.get(answered % 2 == 0 ? "/api/v1/gp?group=stations" : "/api/v1/status").status;
+    (status == 200 ? answered : failed) += 1;
+  }
+  syncing.join();
+  EXPECT_EQ(failed, 0);
+  EXPECT_GT(answered, 5);
+  // What the sync wrote is served.
+  EXPECT_NE(client.get("/api/v1/gp?group=stations").body.find("ISS (ZARYA)"), std::string::npos);
 }
 
 class SpacetrackSyncTest : public SyncUpstreamTest {
