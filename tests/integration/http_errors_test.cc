@@ -5,6 +5,11 @@
 
 #include <simdjson.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <fstream>
 #include <chrono>
@@ -175,6 +180,31 @@ TEST_F(HttpErrorsTest, OversizedRequestsAreRefusedCleanly) {
   // The server is still there.
   ApiClient after(world_->server().host(), world_->server().port(), world_->key());
   EXPECT_EQ(after.get("/api/v1/gp/25544").status, 200);
+}
+
+// A client that opens a connection and sends half a request is dropped after --timeout.
+TEST(HttpSlowClientTest, IdleAndSlowClientsTimeOut) {
+  ServedWorld world({"--timeout", "1"});
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(world.server().port()));
+  inet_pton(AF_INET, "127.0.0.1", &address.sin_addr);
+  ASSERT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  const std::string half = "GET /api/v1/gp/25544 HTTP/1.1\r\nHost: x\r\n";
+  ASSERT_EQ(send(fd, half.data(), half.size(), 0), static_cast<ssize_t>(half.size()));
+  const auto started = std::chrono::steady_clock::now();
+  char buffer[256];
+  // The server closes the connection (read returns 0) instead of waiting for the rest.
+  timeval limit{10, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+  while (recv(fd, buffer, sizeof buffer, 0) > 0) {
+  }
+  const auto waited = std::chrono::steady_clock::now() - started;
+  close(fd);
+  EXPECT_LT(waited, std::chrono::seconds(5));
+  // Meanwhile other clients were served.
+  EXPECT_EQ(world.client()->get("/api/v1/gp/25544").status, 200);
 }
 
 TEST(HttpInternalErrorTest, ADamagedDatabaseIsA500WithoutInternals) {
