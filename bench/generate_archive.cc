@@ -1,0 +1,140 @@
+// gpq_generate_archive: a realistic archive of element sets (archive_generator.h) from the
+// real current sets of $GPQ_REAL_DATA/gp, written as OMM CSV for `gpq sync --from`, or
+// straight into a database for the largest sizes.
+//
+//   gpq_generate_archive --sets 20000000 --db /tmp/gpq-bench/archive-20M.db
+//   gpq_generate_archive --sets 1000000 --csv archive.csv && gpq sync --from archive.csv
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+
+#include <fmt/core.h>
+
+#include "archive_generator.h"
+#include "gpq/format.h"
+#include "storage/database.h"
+#include "storage/sync_runs.h"
+#include "storage/writer.h"
+#include "sync/input.h"
+#include "sync/upstream/parsed_body.h"
+
+namespace gpq::bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_any(const fs::path& path) {
+  const auto in = sync::open_file(path);
+  std::string text;
+  char buffer[1 << 16];
+  while (const std::size_t n = in->read(buffer, sizeof buffer)) {
+    text.append(buffer, n);
+  }
+  return text;
+}
+
+// The newest set of every object in the files of `dir`, in NORAD order.
+std::vector<ElementSet> current_sets(const fs::path& dir) {
+  std::map<std::int32_t, ElementSet> newest;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (!entry.is_regular_file()) {
+      continue;
+    }
+    sync::ParsedBody body = sync::parse_body(read_any(entry.path()), DataSource::celestrak,
+                                             TimePoint(), entry.path().string());
+    for (ElementSet& set : body.sets) {
+      auto [it, inserted] = newest.try_emplace(set.norad_id, set);
+      if (!inserted && set.epoch > it->second.epoch) {
+        it->second = std::move(set);
+      }
+    }
+  }
+  std::vector<ElementSet> sets;
+  sets.reserve(newest.size());
+  for (auto& [id, set] : newest) {
+    sets.push_back(std::move(set));
+  }
+  return sets;
+}
+
+int usage() {
+  fmt::print(stderr,
+             "usage: gpq_generate_archive --sets N (--csv FILE | --db FILE) [--seed S]\n"
+             "       reads the current sets of $GPQ_REAL_DATA/gp\n");
+  return 2;
+}
+
+int run(int argc, char** argv) {
+  ArchiveOptions options;
+  std::string csv;
+  std::string db;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string flag = argv[i];
+    if (flag == "--sets") {
+      options.target_sets = std::atoll(argv[i + 1]);
+    } else if (flag == "--seed") {
+      options.seed = std::strtoull(argv[i + 1], nullptr, 10);
+    } else if (flag == "--csv") {
+      csv = argv[i + 1];
+    } else if (flag == "--db") {
+      db = argv[i + 1];
+    } else {
+      return usage();
+    }
+  }
+  const char* data = std::getenv("GPQ_REAL_DATA");
+  if (data == nullptr || (csv.empty() == db.empty()) || options.target_sets <= 0) {
+    return usage();
+  }
+  const std::vector<ElementSet> current = current_sets(fs::path(data) / "gp");
+  ArchiveShape shape;
+  if (!csv.empty()) {
+    std::ofstream out(csv, std::ios::binary);
+    const auto writer = make_set_list_writer(Format::csv);
+    std::string buffer;
+    writer->begin(buffer);
+    shape = generate_archive(current, options, [&](const ElementSet& set) {
+      writer->set(set, buffer);
+      if (buffer.size() > (1 << 20)) {
+        out << buffer;
+        buffer.clear();
+      }
+    });
+    writer->end(buffer);
+    out << buffer;
+  } else {
+    const auto database = storage::Database::open(db, storage::Database::Mode::read_write);
+    storage::SyncRuns runs(*database);
+    const TimePoint started = TimePoint::from_unix_micros(0);
+    const std::int64_t run_id = runs.start_run("generator", started);
+    std::vector<ElementSet> batch;
+    storage::RunCounts counts;
+    {
+      storage::Writer writer(*database);
+      const auto flush = [&] {
+        const storage::WriteCounts written = writer.write_batch(batch, {}, run_id);
+        counts.sets_added += written.added;
+        batch.clear();
+      };
+      shape = generate_archive(current, options, [&](const ElementSet& set) {
+        batch.push_back(set);
+        if (batch.size() >= 200'000) {
+          flush();
+        }
+      });
+      flush();
+    }
+    runs.finish_run(run_id, storage::RunOutcome::ok, counts);
+  }
+  fmt::print(stderr, "{} sets of {} objects over {:.1f} days\n", shape.sets, shape.objects,
+             shape.days);
+  return 0;
+}
+
+}  // namespace
+}  // namespace gpq::bench
+
+int main(int argc, char** argv) { return gpq::bench::run(argc, argv); }
