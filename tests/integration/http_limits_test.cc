@@ -76,7 +76,9 @@ TEST(HttpLimitsTest, HistoryNearestAdjacentHaveTheSlowerLane) {
       status = client->get(path).status;
       ok += status == 200 ? 1 : 0;
     }
-    EXPECT_EQ(ok, 4);
+    // The burst of 4, plus one if half a second went by meanwhile (a slow, loaded machine).
+    EXPECT_GE(ok, 4);
+    EXPECT_LE(ok, 5);
     EXPECT_EQ(status, 429);
     // The standard lane is untouched.
     EXPECT_EQ(client->get("/api/v1/gp/25544/range").status, 200);
