@@ -18,23 +18,13 @@
 #include "storage/database.h"
 #include "storage/sync_runs.h"
 #include "storage/writer.h"
-#include "sync/input.h"
+#include "read_any.h"
 #include "sync/upstream/parsed_body.h"
 
 namespace gpq::bench {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_any(const fs::path& path) {
-  const auto in = sync::open_file(path);
-  std::string text;
-  char buffer[1 << 16];
-  while (const std::size_t n = in->read(buffer, sizeof buffer)) {
-    text.append(buffer, n);
-  }
-  return text;
-}
 
 // The newest set of every object in the files of `dir`, in NORAD order.
 std::vector<ElementSet> current_sets(const fs::path& dir) {

@@ -18,22 +18,12 @@
 #include "support/fake_upstream.h"
 #include "support/process.h"
 #include "support/temp_dir.h"
-#include "sync/input.h"
+#include "read_any.h"
 
 namespace gpq::bench {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_any(const fs::path& path) {
-  const auto in = sync::open_file(path);
-  std::string text;
-  char buffer[1 << 16];
-  while (const std::size_t n = in->read(buffer, sizeof buffer)) {
-    text.append(buffer, n);
-  }
-  return text;
-}
 
 // The first file in `dir` whose name contains `part`, or an empty path.
 fs::path find_file(const fs::path& dir, std::string_view part) {

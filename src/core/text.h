@@ -1,4 +1,5 @@
-// Small ASCII text helpers shared by the core's parsers of enumerated values.
+// Small ASCII text helpers shared by the core's parsers of enumerated values, and the
+// percent-encoding of URLs that the HTTP server and the upstream client both write.
 #pragma once
 
 #include <string>
@@ -28,6 +29,23 @@ inline std::string_view trim(std::string_view text) noexcept {
     text.remove_suffix(1);
   }
   return text;
+}
+
+// RFC 3986 percent-encoding of everything but the unreserved characters, appended to `out`.
+inline void append_percent_encoded(std::string_view text, std::string& out) {
+  constexpr std::string_view kHex = "0123456789ABCDEF";
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    const bool unreserved = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                            (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~';
+    if (unreserved) {
+      out += c;
+    } else {
+      out += '%';
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xf];
+    }
+  }
 }
 
 }  // namespace gpq

@@ -8,7 +8,6 @@
 #include <zlib.h>
 
 #include <atomic>
-#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <thread>
@@ -16,6 +15,7 @@
 #include <fmt/core.h>
 #include <httplib.h>
 
+#include "core/text.h"
 #include "gpq/error.h"
 #include "gpq/query_service.h"
 #include "http/access_log.h"
@@ -88,21 +88,6 @@ class Listener : public httplib::Server {
 };
 constexpr int kListenBacklog = 1024;
 
-// RFC 3986 percent-encoding of everything but the unreserved characters.
-void append_encoded(std::string_view text, std::string& out) {
-  constexpr std::string_view kHex = "0123456789ABCDEF";
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (std::isalnum(byte) != 0 || c == '-' || c == '.' || c == '_' || c == '~') {
-      out += c;
-    } else {
-      out += '%';
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0xf];
-    }
-  }
-}
-
 // The query string of the parameters as received (httplib hands them over decoded), for
 // pagination links.
 std::string encoded_query(const httplib::Params& params) {
@@ -111,9 +96,9 @@ std::string encoded_query(const httplib::Params& params) {
     if (!query.empty()) {
       query += '&';
     }
-    append_encoded(name, query);
+    append_percent_encoded(name, query);
     query += '=';
-    append_encoded(value, query);
+    append_percent_encoded(value, query);
   }
   return query;
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <regex>
 
+#include "core/text.h"
 #include "gpq/error.h"
 
 namespace gpq::sync {
@@ -35,22 +36,6 @@ std::string describe(httplib::Error error) {
     default:
       return "request failed (" + httplib::to_string(error) + ")";
   }
-}
-
-std::string url_encode(std::string_view text) {
-  constexpr std::string_view kHex = "0123456789ABCDEF";
-  std::string out;
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (std::isalnum(byte) != 0 || c == '-' || c == '.' || c == '_' || c == '~') {
-      out += c;
-    } else {
-      out += '%';
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0xf];
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -135,7 +120,9 @@ HttpAnswer HttpSession::post_form(const std::string& target, const HeaderList& f
   std::string body;
   for (const auto& [name, value] : fields) {
     body += body.empty() ? "" : "&";
-    body += url_encode(name) + "=" + url_encode(value);
+    append_percent_encoded(name, body);
+    body += '=';
+    append_percent_encoded(value, body);
   }
   httplib::Headers headers{{"User-Agent", "gpq (local mirror)"}};
   if (!cookies_.empty()) {

@@ -7,16 +7,14 @@
 #include <gtest/gtest.h>
 
 #include "gpq/format.h"
+#include "support/known_sets.h"
 #include "gpq/time.h"
 
 namespace gpq {
 namespace {
 
-TimePoint at(std::string_view text) {
-  const std::optional<TimePoint> t = parse_iso8601(text);
-  EXPECT_TRUE(t.has_value()) << text;
-  return t.value_or(TimePoint{});
-}
+using test::at;
+
 
 // FORMATS.md section 9, T1 (ISS) and T2 (VANGUARD 1), the fields a table shows.
 ElementSet iss() {
