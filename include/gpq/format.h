@@ -81,7 +81,12 @@ std::unique_ptr<CatalogListWriter> make_catalog_list_writer(Format format, bool 
 // GET /status: {"status":"ok"|"degraded","version",...,"last_sync":{source:{...}}}.
 void write_status_json(const ServiceStatus& status, std::string_view version, std::string& out);
 // `gpq status` on a terminal: one fact per line.
-void write_status_text(const ServiceStatus& status, std::string_view version, std::string& out);
+// 1.32 GB, 850 MB, 12 kB, 512 bytes: decimal units, three significant figures at most.
+std::string human_bytes(std::int64_t bytes);
+
+// `colour`: ok in green, degraded in red (ANSI), for a terminal.
+void write_status_text(const ServiceStatus& status, std::string_view version, std::string& out,
+                       bool colour = false);
 
 // Every error of the API: {"error":"BadRequest","message":"...","status":400}.
 void write_error_json(int status, std::string_view error, std::string_view message,
@@ -91,13 +96,15 @@ void write_error_json(int status, std::string_view error, std::string_view messa
 // ellipsis so that a row fits `width` columns. Rows are buffered to size the columns.
 class TableWriter {
  public:
-  explicit TableWriter(int width) : width_(width) {}
+  // `colour`: the header in bold (ANSI), for a terminal.
+  explicit TableWriter(int width, bool colour = false) : width_(width), colour_(colour) {}
   void add_set(const ElementSet& set);
   void add_catalog(const CatalogRecord& record);
   void write(std::string& out) const;
 
  private:
   int width_;
+  bool colour_;
   std::vector<std::vector<std::string>> rows_;
   bool catalog_ = false;
 };

@@ -20,10 +20,18 @@ struct SetStats {
 };
 
 // What the mirror holds, for /status and `gpq status`.
+// The oldest and newest epoch stored; none while the mirror is empty.
+struct EpochSpan {
+  std::optional<TimePoint> earliest;
+  std::optional<TimePoint> latest;
+};
+
 struct MirrorStats {
   std::int64_t catalog_objects = 0;    // SATCAT records
   std::int64_t element_sets = 0;       // every stored set, both sources
   std::int64_t objects_with_sets = 0;  // objects with at least one set
+  EpochSpan epochs;
+  std::int64_t database_bytes = 0;     // the file and its write-ahead log
   std::vector<SourceSync> sources;     // by source name
 };
 

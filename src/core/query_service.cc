@@ -172,6 +172,9 @@ ServiceStatus QueryService::status() const {
   status.catalog_objects = stats.catalog_objects;
   status.element_sets = stats.element_sets;
   status.objects_with_sets = stats.objects_with_sets;
+  status.earliest_epoch = stats.epochs.earliest;
+  status.latest_epoch = stats.epochs.latest;
+  status.database_bytes = stats.database_bytes;
   for (const SourceSync& source : stats.sources) {
     if (source.last_success && (!status.last_success || *source.last_success > *status.last_success)) {
       status.last_success = source.last_success;

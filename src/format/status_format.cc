@@ -19,6 +19,20 @@ std::string optional_time_text(const std::optional<TimePoint>& t) {
 
 }  // namespace
 
+// 1.32 GB, 850 MB, 12 kB: decimal units, three significant figures at most.
+std::string human_bytes(std::int64_t bytes) {
+  constexpr std::string_view kUnits[] = {"bytes", "kB", "MB", "GB", "TB"};
+  double value = static_cast<double>(bytes);
+  std::size_t unit = 0;
+  while (value >= 1000 && unit + 1 < std::size(kUnits)) {
+    value /= 1000;
+    ++unit;
+  }
+  return unit == 0 ? fmt::format("{} bytes", bytes)
+                   : fmt::format("{:.{}f} {}", value, value < 10 ? 2 : value < 100 ? 1 : 0,
+                                 kUnits[unit]);
+}
+
 void write_status_json(const ServiceStatus& status, std::string_view version, std::string& out) {
   out += "{\"status\":";
   json::append_string(health(status), out);
@@ -29,6 +43,11 @@ void write_status_json(const ServiceStatus& status, std::string_view version, st
   fmt::format_to(std::back_inserter(out),
                  ",\"catalog_objects\":{},\"element_sets\":{},\"objects_with_sets\":{}",
                  status.catalog_objects, status.element_sets, status.objects_with_sets);
+  out += ",\"earliest_epoch\":";
+  json::append_optional_time(status.earliest_epoch, out);
+  out += ",\"latest_epoch\":";
+  json::append_optional_time(status.latest_epoch, out);
+  fmt::format_to(std::back_inserter(out), ",\"database_bytes\":{}", status.database_bytes);
   out += ",\"last_successful_sync\":";
   json::append_optional_time(status.last_success, out);
   out += ",\"degraded_after_hours\":";
@@ -61,13 +80,26 @@ void write_status_json(const ServiceStatus& status, std::string_view version, st
   out += "}}";
 }
 
-void write_status_text(const ServiceStatus& status, std::string_view version, std::string& out) {
+void write_status_text(const ServiceStatus& status, std::string_view version, std::string& out,
+                       bool colour) {
   auto line = std::back_inserter(out);
-  fmt::format_to(line, "status             {}\n", health(status));
+  if (colour) {
+    fmt::format_to(line, "status             {}{}\x1b[0m\n",
+                   status.degraded ? "\x1b[31m" : "\x1b[32m", health(status));
+  } else {
+    fmt::format_to(line, "status             {}\n", health(status));
+  }
   fmt::format_to(line, "version            {}\n", version);
   fmt::format_to(line, "catalog objects    {}\n", status.catalog_objects);
   fmt::format_to(line, "element sets       {}\n", status.element_sets);
   fmt::format_to(line, "objects with sets  {}\n", status.objects_with_sets);
+  if (status.earliest_epoch && status.latest_epoch) {
+    fmt::format_to(line, "epochs             {} to {}\n", format_iso8601_millis(*status.earliest_epoch),
+                   format_iso8601_millis(*status.latest_epoch));
+  } else {
+    fmt::format_to(line, "epochs             none\n");
+  }
+  fmt::format_to(line, "size on disk       {}\n", human_bytes(status.database_bytes));
   fmt::format_to(line, "last success       {}\n", optional_time_text(status.last_success));
   for (const SourceSync& source : status.sources) {
     fmt::format_to(line, "{:<18} {} at {}, {} sets added{}\n", source.source, source.last_outcome,

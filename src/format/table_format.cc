@@ -11,6 +11,8 @@ namespace gpq {
 namespace {
 
 constexpr std::string_view kEllipsis = "\u2026";
+constexpr std::string_view kBold = "\x1b[1m";
+constexpr std::string_view kReset = "\x1b[0m";
 
 // Display width of UTF-8 text (code points; no wide characters in upstream names).
 std::size_t display_width(std::string_view text) {
@@ -105,7 +107,13 @@ void TableWriter::write(std::string& out) const {
     out += line;
     out += '\n';
   };
+  if (colour_) {
+    out += kBold;
+  }
   emit(header);
+  if (colour_) {
+    out.insert(out.size() - 1, kReset);  // before the newline
+  }
   for (const auto& row : rows_) {
     emit(row);
   }

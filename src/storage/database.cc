@@ -68,6 +68,8 @@ std::filesystem::path resolve_database_path(std::optional<std::string> cli_db) {
   fail(Errc::bad_request, "no database path: use --db PATH or set GPQ_DB (HOME is not set)");
 }
 
+std::string_view sqlite_version() noexcept { return sqlite3_libversion(); }
+
 Database::Database(const std::filesystem::path& path, Mode mode)
     : path_(path), mode_(mode), connection_(path, open_flags(mode), kBusyTimeoutMs) {}
 
@@ -103,7 +105,6 @@ std::unique_ptr<Database> Database::open(const std::filesystem::path& path, Mode
       migrate(c, path.string());
     } else {
       exec(c, sql::kReaderCache);
-      exec(c, sql::kReaderMmap);
       // Fails here, not at the first query, when the file is not a gpq database.
       needs_migration(c, path.string());
     }

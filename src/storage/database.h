@@ -18,6 +18,9 @@ namespace gpq::storage {
 // them is set (no HOME).
 std::filesystem::path resolve_database_path(std::optional<std::string> cli_db);
 
+// The version of the SQLite library gpq runs on, for `gpq --version`.
+std::string_view sqlite_version() noexcept;
+
 class Database {
  public:
   enum class Mode { read_write, read_only };

@@ -336,6 +336,30 @@ std::int64_t Reader::total_sets() {
   });
 }
 
+std::int64_t Reader::total_catalog() {
+  return guarded(db_->path(), [&] {
+    SQLite::Statement query(db_->connection(), std::string(sql::kCountCatalog));
+    query.executeStep();
+    return static_cast<std::int64_t>(query.getColumn(0).getInt64());
+  });
+}
+
+EpochSpan Reader::epoch_span() {
+  return guarded(db_->path(), [&] {
+    SQLite::Statement query(db_->connection(), std::string(sql::kSelectEpochSpan));
+    EpochSpan span;
+    if (query.executeStep()) {
+      if (!query.getColumn(0).isNull()) {
+        span.earliest = TimePoint::from_unix_micros(query.getColumn(0).getInt64());
+      }
+      if (!query.getColumn(1).isNull()) {
+        span.latest = TimePoint::from_unix_micros(query.getColumn(1).getInt64());
+      }
+    }
+    return span;
+  });
+}
+
 std::int64_t Reader::total_objects() {
   return guarded(db_->path(), [&] {
     Bound bound(count_objects_);

@@ -78,6 +78,8 @@ class Reader {
 
   std::int64_t total_sets();     // O(1): a counter the writer maintains
   std::int64_t total_objects();  // objects with at least one set
+  std::int64_t total_catalog();  // SATCAT records
+  EpochSpan epoch_span();        // O(1): oldest epoch (kept by the writer) and newest
   // The newest run of each sync source and its newest success, by source name.
   std::vector<SourceSync> source_syncs();
 

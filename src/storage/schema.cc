@@ -141,8 +141,18 @@ CREATE TABLE sync_resource (
 ) WITHOUT ROWID;
 )sql";
 
+// meta 'earliest_epoch_us': the oldest epoch stored, for `gpq status`; from here on the writer
+//   keeps it. The first set of every object is one seek each.
+constexpr std::string_view kMigration3 = R"sql(
+INSERT OR REPLACE INTO meta (key, value)
+SELECT 'earliest_epoch_us',
+       min((SELECT e.epoch_us FROM element_set e WHERE e.norad_id = l.norad_id
+            ORDER BY e.epoch_us LIMIT 1))
+FROM (SELECT DISTINCT norad_id FROM latest) l;
+)sql";
+
 // Index i holds the migration to version i + 1.
-constexpr std::array<std::string_view, 2> kMigrations = {kMigration1, kMigration2};
+constexpr std::array<std::string_view, 3> kMigrations = {kMigration1, kMigration2, kMigration3};
 
 // Version 0 with tables in it is somebody else's database.
 void check_version(SQLite::Database& db, int version, std::string_view display_path) {

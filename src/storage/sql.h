@@ -14,8 +14,10 @@ inline constexpr std::string_view kSynchronousNormal = "PRAGMA synchronous = NOR
 inline constexpr std::string_view kForeignKeysOff = "PRAGMA foreign_keys = OFF";
 inline constexpr std::string_view kTempStoreMemory = "PRAGMA temp_store = MEMORY";
 inline constexpr std::string_view kWriterCache = "PRAGMA cache_size = -262144";   // 256 MiB
-inline constexpr std::string_view kReaderCache = "PRAGMA cache_size = -65536";    // 64 MiB
-inline constexpr std::string_view kReaderMmap = "PRAGMA mmap_size = 1073741824";  // 1 GiB
+// Readers keep a small private cache and read through the OS page cache (no mmap): a server
+// holds one reader per busy thread, and mapped pages of a multi-GB file would count in its
+// resident size, while the kernel's cache serves both sync and serve.
+inline constexpr std::string_view kReaderCache = "PRAGMA cache_size = -8192";  // 8 MiB
 // A sync commits ~50k sets at a time; checkpointing every 1000 pages (the default) would copy
 // the same hot pages back into the database file over and over.
 inline constexpr std::string_view kWalAutocheckpoint = "PRAGMA wal_autocheckpoint = 16384";
@@ -70,6 +72,11 @@ inline constexpr std::string_view kUpsertLatest = R"sql(
 
 inline constexpr std::string_view kAddToSetCount = R"sql(
   UPDATE meta SET value = value + ?1 WHERE key = 'element_set_count')sql";
+// The oldest epoch in the mirror, kept by the writer: finding it in element_set would take a
+// seek per object.
+inline constexpr std::string_view kLowerEarliestEpoch = R"sql(
+  INSERT INTO meta (key, value) VALUES ('earliest_epoch_us', ?1)
+  ON CONFLICT (key) DO UPDATE SET value = min(coalesce(value, excluded.value), excluded.value))sql";
 
 // Bumped by every transaction that writes element sets, catalog records or group lists, so
 // that readers can tell those commits from others (API usage counts, sync run records).
@@ -200,15 +207,16 @@ inline constexpr std::string_view kSelectAfter =
     " ORDER BY e.epoch_us, e.source LIMIT 1";
 
 // The newest set per source of one object (?1), or of every object (ordered by NORAD id);
-// rows of both sources come ordered by source, the caller picks.
+// rows of both sources come ordered by source, the caller picks. CROSS JOIN keeps `latest`
+// outermost: without statistics the planner may otherwise scan all of element_set.
 inline constexpr std::string_view kSelectLatest =
     "SELECT " GPQ_SET_COLUMNS
-    " FROM latest l JOIN element_set e"
+    " FROM latest l CROSS JOIN element_set e"
     " ON e.norad_id = l.norad_id AND e.epoch_us = l.epoch_us AND e.source = l.source"
     " WHERE l.norad_id = ?1 ORDER BY l.source";
 inline constexpr std::string_view kSelectAllLatest =
     "SELECT " GPQ_SET_COLUMNS
-    " FROM latest l JOIN element_set e"
+    " FROM latest l CROSS JOIN element_set e"
     " ON e.norad_id = l.norad_id AND e.epoch_us = l.epoch_us AND e.source = l.source"
     " ORDER BY l.norad_id, l.source";
 inline constexpr std::string_view kSelectLatestSources =
@@ -221,6 +229,9 @@ inline constexpr std::string_view kSelectAllObjects =
 inline constexpr std::string_view kCountObjects = "SELECT count(*) FROM object";
 inline constexpr std::string_view kSelectSetCount =
     "SELECT value FROM meta WHERE key = 'element_set_count'";
+inline constexpr std::string_view kCountCatalog = "SELECT count(*) FROM satcat";
+inline constexpr std::string_view kSelectEpochSpan =
+    "SELECT (SELECT value FROM meta WHERE key = 'earliest_epoch_us'), max(epoch_us) FROM latest";
 
 
 // ---- Upstream resources (sync_resources.cc) ------------------------------------------------

@@ -271,11 +271,19 @@ void SqliteStore::catalog(const CatalogFilter& filter, Window window,
 
 MirrorStats SqliteStore::mirror_stats() const {
   MirrorStats stats;
-  stats.catalog_objects = static_cast<std::int64_t>(index()->catalog().size());
   Lease reader(*this);
+  stats.catalog_objects = reader->total_catalog();
   stats.element_sets = reader->total_sets();
   stats.objects_with_sets = reader->total_objects();
+  stats.epochs = reader->epoch_span();
   stats.sources = reader->source_syncs();
+  for (const char* suffix : {"", "-wal"}) {
+    std::error_code error;  // no log file: nothing to add
+    const auto bytes = std::filesystem::file_size(path_.string() + suffix, error);
+    if (!error) {
+      stats.database_bytes += static_cast<std::int64_t>(bytes);
+    }
+  }
   return stats;
 }
 

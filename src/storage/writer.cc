@@ -38,6 +38,7 @@ Writer::Writer(Database& db) try
       upsert_object_(prepare(db, sql::kUpsertObject)),
       upsert_latest_(prepare(db, sql::kUpsertLatest)),
       add_to_set_count_(prepare(db, sql::kAddToSetCount)),
+      lower_earliest_epoch_(prepare(db, sql::kLowerEarliestEpoch)),
       upsert_catalog_(prepare(db, sql::kUpsertCatalog)) {
   try {
     checkpointer_ = std::make_unique<Checkpointer>(db.path());
@@ -77,6 +78,13 @@ WriteCounts Writer::write_batch(std::span<const ElementSet> sets,
       add_to_set_count_.tryReset();
       add_to_set_count_.bind(1, static_cast<std::int64_t>(counts.added));
       add_to_set_count_.exec();
+      const auto oldest = std::min_element(order_.begin(), order_.end(),
+                                           [](const SortKey& a, const SortKey& b) {
+                                             return a.epoch_us < b.epoch_us;
+                                           });
+      lower_earliest_epoch_.tryReset();
+      lower_earliest_epoch_.bind(1, static_cast<std::int64_t>(oldest->epoch_us));
+      lower_earliest_epoch_.exec();
     }
     db_.connection().exec(std::string(sql::kBumpGeneration));
     transaction.commit();

@@ -106,6 +106,7 @@ class Writer {
   SQLite::Statement upsert_object_;
   SQLite::Statement upsert_latest_;
   SQLite::Statement add_to_set_count_;
+  SQLite::Statement lower_earliest_epoch_;
   SQLite::Statement upsert_catalog_;
   std::unique_ptr<Checkpointer> checkpointer_;  // null: SQLite checkpoints after commits
   std::vector<SortKey> order_;                  // reused across batches

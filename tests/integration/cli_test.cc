@@ -212,9 +212,10 @@ TEST_F(CliTest, EverySubcommandHasHelpWithExamples) {
   }
   const ProcessResult version = run_gpq({"--version"});
   EXPECT_EQ(version.exit_code, 0);
-  // "gpq 0.1.0 (1a2b3c4)": the version and the commit it was built from.
-  EXPECT_TRUE(std::regex_match(version.out,
-                               std::regex(R"(gpq \d+\.\d+\.\d+ \((unknown|[0-9a-f]{7,40})\)\n)")))
+  // "gpq 0.1.0 (commit 1a2b3c4)" and the SQLite library it runs on.
+  EXPECT_TRUE(std::regex_match(
+      version.out,
+      std::regex(R"(gpq \d+\.\d+\.\d+ \(commit (unknown|[0-9a-f]{7,40})\)\nSQLite \d+\.\d+\.\d+\n)")))
       << version.out;
   EXPECT_TRUE(version.err.empty()) << version.err;
   const ProcessResult help = run_gpq({"--help"});

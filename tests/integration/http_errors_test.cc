@@ -3,6 +3,7 @@
 // says what to change.
 #include <gtest/gtest.h>
 
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <simdjson.h>
 
 #include <arpa/inet.h>
@@ -219,6 +220,13 @@ TEST(HttpInternalErrorTest, ADamagedDatabaseIsA500WithoutInternals) {
     file.seekp(8192);
     const std::string garbage(size - 8192, '\xff');
     file.write(garbage.data(), static_cast<std::streamsize>(garbage.size()));
+  }
+  // A commit that touches only the header page: the server's readers see a new version of
+  // the file, drop the pages they cached, and read the damaged ones.
+  {
+    SQLite::Database db(world.db().string(), SQLite::OPEN_READWRITE);
+    const int version = db.execAndGet("PRAGMA user_version").getInt();
+    db.exec("PRAGMA user_version = " + std::to_string(version));
   }
   simdjson::dom::parser parser;
   // Questions not asked before (an answer already given may be served again unchanged).
