@@ -21,7 +21,7 @@ void add_adjacent_command(CLI::App& app, Context& ctx) {
     const Adjacent found = ctx.core().adjacent(bound.query);
     Printer printer;
     if (bound.format == Format::table) {
-      TableWriter table(terminal_width());
+      TableWriter table = terminal_table();
       for (const auto* side : {&found.before, &found.after}) {
         if (*side) {
           table.add_set(**side);

@@ -9,6 +9,7 @@
 
 #include "cli/context.h"
 #include "gpq/error.h"
+#include "storage/database.h"
 
 namespace gpq::cli {
 namespace {
@@ -16,7 +17,7 @@ namespace {
 constexpr AddCommand kCommands[] = {
     add_gp_command,    add_history_command, add_nearest_command, add_adjacent_command,
     add_range_command, add_catalog_command, add_sync_command,    add_serve_command,
-    add_keys_command,  add_status_command,
+    add_keys_command,  add_status_command,  add_complete_command,
 };
 
 int report(std::string_view message, Errc code) {
@@ -45,7 +46,8 @@ int run(int argc, char** argv) {
     app.name("gpq");
     app.require_subcommand(1);
     app.fallthrough();  // global options may follow the subcommand: `gpq gp 25544 --format tle`
-    app.set_version_flag("--version", std::string("gpq ") + GPQ_VERSION + " (" GPQ_GIT_COMMIT ")");
+    app.set_version_flag("--version", fmt::format("gpq {} (commit {})\nSQLite {}", GPQ_VERSION,
+                                                  GPQ_GIT_COMMIT, storage::sqlite_version()));
     Context ctx;
     ctx.add_global_options(app);
     for (const AddCommand add : kCommands) {

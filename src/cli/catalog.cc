@@ -29,7 +29,7 @@ void add_catalog_command(CLI::App& app, Context& ctx) {
       const CatalogRecord record = ctx.core().catalog_record(bound.query);
       Printer printer;
       if (bound.format == Format::table) {
-        TableWriter table(terminal_width());
+        TableWriter table = terminal_table();
         table.add_catalog(record);
         table.write(printer.buffer());
       } else if (bound.format == Format::csv) {

@@ -75,5 +75,6 @@ void add_sync_command(CLI::App& app, Context& ctx);
 void add_serve_command(CLI::App& app, Context& ctx);
 void add_keys_command(CLI::App& app, Context& ctx);
 void add_status_command(CLI::App& app, Context& ctx);
+void add_complete_command(CLI::App& app, Context& ctx);
 
 }  // namespace gpq::cli

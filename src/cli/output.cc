@@ -31,6 +31,15 @@ int terminal_width() {
   return kDefaultWidth;
 }
 
+bool stdout_wants_colour() {
+  const char* no_colour = std::getenv("NO_COLOR");
+  const char* term = std::getenv("TERM");
+  return stdout_is_terminal() && (no_colour == nullptr || *no_colour == '\0') &&
+         (term == nullptr || std::string_view(term) != "dumb");
+}
+
+TableWriter terminal_table() { return TableWriter(terminal_width(), stdout_wants_colour()); }
+
 void Printer::flush() {
   if (!buffer_.empty()) {
     const std::size_t written = std::fwrite(buffer_.data(), 1, buffer_.size(), stdout);
@@ -46,7 +55,7 @@ void print_set_list(Format format, const SetListRun& run, const HistoryMeta* met
   Printer printer;
   std::string& out = printer.buffer();
   if (format == Format::table) {
-    TableWriter table(terminal_width());
+    TableWriter table = terminal_table();
     run([&](const ElementSet& set) { table.add_set(set); });
     table.write(out);
     return;
@@ -81,7 +90,7 @@ void print_catalog_list(Format format, const CatalogListRun& run) {
   Printer printer;
   std::string& out = printer.buffer();
   if (format == Format::table) {
-    TableWriter table(terminal_width());
+    TableWriter table = terminal_table();
     run([&](const CatalogRecord& record) { table.add_catalog(record); });
     table.write(out);
     return;
@@ -105,7 +114,7 @@ void print_catalog_list(Format format, const CatalogListRun& run) {
 void print_set(Format format, const ElementSet& set) {
   Printer printer;
   if (format == Format::table) {
-    TableWriter table(terminal_width());
+    TableWriter table = terminal_table();
     table.add_set(set);
     table.write(printer.buffer());
     return;

@@ -16,6 +16,12 @@ bool stdout_is_terminal();
 // Columns of the terminal on stdout ($COLUMNS, then the tty), 100 when unknown.
 int terminal_width();
 
+// Colours only on a terminal, and never when NO_COLOR is set (no-color.org) or TERM=dumb.
+bool stdout_wants_colour();
+
+// A table sized to the terminal, with a bold header when colours are wanted.
+TableWriter terminal_table();
+
 // Buffers output and writes it to stdout whenever it passes a threshold.
 class Printer {
  public:

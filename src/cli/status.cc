@@ -20,7 +20,7 @@ void add_status_command(CLI::App& app, Context& ctx) {
       write_status_json(status, GPQ_VERSION, printer.buffer());
       printer.buffer() += '\n';
     } else {
-      write_status_text(status, GPQ_VERSION, printer.buffer());
+      write_status_text(status, GPQ_VERSION, printer.buffer(), stdout_wants_colour());
     }
   });
 }

@@ -1,7 +1,6 @@
 // `gpq sync`: import local files (--from), or bring the mirror up to date from the
 // upstreams: CelesTrak always (unless --source says otherwise), Space-Track when credentials
 // are configured. One sync at a time per database.
-#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -12,7 +11,9 @@
 
 #include "cli/config_file.h"
 #include "cli/context.h"
+#include "cli/progress_line.h"
 #include "gpq/error.h"
+#include "gpq/format.h"
 #include "storage/database.h"
 #include "sync/importer.h"
 #include "sync/sync_lock.h"
@@ -63,7 +64,15 @@ void import_files(Context& ctx, const SyncArgs& args) {
   const std::vector<std::filesystem::path> targets(args.paths.begin(), args.paths.end());
   const sync::SyncLock lock(ctx.database_path(), args.wait);
   sync::Importer importer(ctx.database_for_writing(), options);
-  const sync::ImportSummary summary = importer.run(targets);
+  ProgressLine progress(ctx.quiet());
+  const sync::ImportSummary summary =
+      importer.run(targets, [&progress](const sync::ImportSummary& so_far) {
+        progress.show(fmt::format("importing: {} sets read ({:.0f} sets/s), {} added, {} file(s) done, {}",
+                                  so_far.sets_read, progress.rate(static_cast<double>(so_far.sets_read)),
+                                  so_far.sets_added, so_far.files_imported,
+                                  human_bytes(static_cast<std::int64_t>(so_far.bytes))));
+      });
+  progress.clear();
   if (!ctx.quiet()) {
     print_summary(summary, ctx.verbose());
   }
@@ -132,14 +141,24 @@ void sync_upstreams(Context& ctx, const SyncArgs& args) {
   const auto database = ctx.database_path();
   const sync::SyncLock lock(database, args.wait);
   storage::Database& db = ctx.database_for_writing();
-  const bool progress_lines = !ctx.quiet() && isatty(STDERR_FILENO) == 1;
+  ProgressLine line(ctx.quiet());
+  std::size_t resources = 0;
+  std::uint64_t sets_before = 0;  // of the sources already done
   const sync::ResourceProgress progress = [&](const sync::SourceReport& report,
                                               const std::string& resource,
                                               sync::ResourceOutcome outcome) {
-    if (ctx.verbose() || (progress_lines && outcome != sync::ResourceOutcome::fresh)) {
+    ++resources;
+    if (ctx.verbose()) {
+      line.clear();
       fmt::print(stderr, "{} {}: {} ({} sets added so far, {} bytes)\n", report.source, resource,
                  outcome_word(outcome), report.counts.sets_added, report.counts.bytes);
     }
+    const std::uint64_t sets = sets_before + report.counts.sets_added + report.counts.sets_updated +
+                               report.counts.sets_unchanged;
+    line.show(fmt::format("{}: {} resource(s), last {} ({}); {} sets ({:.0f} sets/s), {}",
+                          report.source, resources, resource, outcome_word(outcome), sets,
+                          line.rate(static_cast<double>(sets)),
+                          human_bytes(static_cast<std::int64_t>(report.counts.bytes))));
   };
   std::vector<sync::SourceReport> reports;
   if (want_celestrak) {
@@ -156,6 +175,8 @@ void sync_upstreams(Context& ctx, const SyncArgs& args) {
       options.min_interval = std::chrono::minutes(std::max(1, std::atoi(minutes->c_str())));
     }
     reports.push_back(sync::sync_celestrak(db, options, progress));
+    const sync::SourceReport& done = reports.back();
+    sets_before += done.counts.sets_added + done.counts.sets_updated + done.counts.sets_unchanged;
   }
   if (want_spacetrack && identity && password) {
     sync::SpacetrackOptions options;
@@ -175,6 +196,7 @@ void sync_upstreams(Context& ctx, const SyncArgs& args) {
     }
     reports.push_back(sync::sync_spacetrack(db, options, progress));
   }
+  line.clear();
   std::size_t failed = 0;
   for (const sync::SourceReport& report : reports) {
     if (!ctx.quiet()) {
