@@ -1,36 +1,142 @@
-# bash completion for gpq
+# bash completion for gpq                                    -*- shell-script -*-
+# Installed as /usr/share/bash-completion/completions/gpq.
+
+# Prints the NORAD ids that `gpq __complete norad` finds for $2 in the database $1
+# (empty: gpq's default). Silent when gpq or the database cannot answer.
+_gpq_norad_ids() {
+  local gpq=${words[0]/#\~\//$HOME/}
+  local -a db_args=()
+  [[ -n $1 ]] && db_args=(--db "${1/#\~\//$HOME/}")
+  # Checked first: a missing command would go to command_not_found_handle.
+  command -v "$gpq" >/dev/null || return
+  "$gpq" "${db_args[@]}" __complete norad "$2" 2>/dev/null | cut -f1
+}
+
+# Sets COMPREPLY to the words of $1 that start with the current word.
+_gpq_words() {
+  mapfile -t COMPREPLY < <(compgen -W "$1" -- "$cur")
+}
+
 _gpq() {
-  local cur prev words cword
-  _init_completion || return
+  local cur prev words cword split
+  _init_completion -s || return
+
   local commands="gp history nearest adjacent range catalog sync serve keys status"
-  local globals="--db --format --limit --page --per-page --quiet --verbose --version --help"
-  case "$prev" in
-    --format) COMPREPLY=($(compgen -W "json tle 2le xml kvn csv table" -- "$cur")); return ;;
-    --group) COMPREPLY=($(compgen -W "stations starlink oneweb gps-ops glo-ops galileo beidou weather geo active analyst last-30-days" -- "$cur")); return ;;
-    --regime) COMPREPLY=($(compgen -W "LEO MEO GEO HEO" -- "$cur")); return ;;
-    --type) COMPREPLY=($(compgen -W "PAYLOAD ROCKET_BODY DEBRIS UNKNOWN" -- "$cur")); return ;;
-    --source) COMPREPLY=($(compgen -W "spacetrack celestrak all" -- "$cur")); return ;;
-    --db|--from|--access-log) _filedir; return ;;
-  esac
-  local command="" word
-  for word in "${words[@]:1:cword-1}"; do
-    [[ " $commands " == *" $word "* ]] && command=$word && break
+  local globals="--db --format --limit --page --per-page -q --quiet -v --verbose --version -h --help"
+  # Options followed by a value, so that the value is not taken for a command or an id.
+  local valued="--db --format --limit --page --per-page --search --group --intdes --ids --regime
+    --type --epoch --start --end --source --owner --launch-year --from --config --celestrak-url
+    --spacetrack-url --since --history-days --retries --timeout --listen --threads --public-url
+    --rate --burst --heavy-rate --heavy-burst --monthly-quota --access-log --keep-alive --label"
+  valued=" ${valued//[[:space:]]/ } "
+
+  # Walk the words before the cursor: the command, keys' subcommand, positionals, --db.
+  local command="" subcommand="" db="" option="" word i
+  local -i positionals=0
+  for ((i = 1; i < cword; i++)); do
+    word=${words[i]}
+    if [[ -n $option ]]; then
+      [[ $option == --db ]] && db=$word
+      option=""
+    elif [[ $word == --db=* ]]; then
+      db=${word#--db=}
+    elif [[ $word == -* ]]; then
+      [[ $valued == *" $word "* ]] && option=$word
+    elif [[ -z $command ]]; then
+      command=$word
+    elif [[ $command == keys && -z $subcommand ]]; then
+      subcommand=$word
+    else
+      positionals+=1
+    fi
   done
-  if [[ -z "$command" ]]; then
-    COMPREPLY=($(compgen -W "$commands $globals" -- "$cur"))
+
+  case $prev in
+    --db | --config | --from)
+      _filedir
+      return
+      ;;
+    --access-log)
+      _filedir
+      [[ off == "$cur"* ]] && COMPREPLY+=(off)
+      return
+      ;;
+    --format)
+      _gpq_words "json tle 2le xml kvn csv table"
+      return
+      ;;
+    --group)
+      _gpq_words "stations starlink oneweb gps-ops glo-ops galileo beidou weather
+        geo active analyst last-30-days"
+      return
+      ;;
+    --regime)
+      _gpq_words "LEO MEO GEO HEO"
+      return
+      ;;
+    --type)
+      _gpq_words "PAYLOAD ROCKET_BODY DEBRIS UNKNOWN"
+      return
+      ;;
+    --source)
+      if [[ $command == sync ]]; then
+        _gpq_words "spacetrack celestrak"
+      else
+        _gpq_words "spacetrack celestrak all"
+      fi
+      return
+      ;;
+  esac
+  # Any other option taking a value: nothing sensible to offer.
+  [[ $split == true || $valued == *" $prev "* ]] && return
+
+  # --from takes any number of files and directories, up to the next option.
+  if [[ $command == sync && $cur != -* ]]; then
+    for ((i = cword - 1; i > 0; i--)); do
+      [[ ${words[i]} == -* ]] && break
+    done
+    if [[ ${words[i]} == --from || ${words[i]} == --from=* ]]; then
+      _filedir
+      return
+    fi
+  fi
+
+  if [[ -z $command ]]; then
+    _gpq_words "$commands $globals"
     return
   fi
-  local options
-  case "$command" in
+
+  local options=""
+  case $command in
     gp) options="--search --group --intdes --ids --regime --type --decayed --epoch" ;;
     history) options="--start --end --source" ;;
     nearest) options="--epoch --source" ;;
     adjacent) options="--epoch" ;;
     catalog) options="--search --owner --type --launch-year --all" ;;
-    sync) options="--from --source" ;;
-    serve) options="--listen --threads --public-url --no-auth --rate --burst --heavy-rate --heavy-burst --monthly-quota --access-log --timeout --keep-alive" ;;
-    keys) options="create list revoke --label" ;;
+    sync) options="--from --source --config --celestrak-url --spacetrack-url --force --wait
+      --history --since --history-days --retries --timeout" ;;
+    serve) options="--listen --threads --no-auth --public-url --rate --burst --heavy-rate
+      --heavy-burst --monthly-quota --access-log --timeout --keep-alive" ;;
+    keys)
+      if [[ -z $subcommand ]]; then
+        _gpq_words "create list revoke $globals"
+        return
+      fi
+      [[ $subcommand == create ]] && options="--label"
+      ;;
   esac
-  COMPREPLY=($(compgen -W "$options $globals" -- "$cur"))
-}
-complete -F _gpq gpq
+
+  case $command in
+    gp | history | nearest | adjacent | range | catalog)
+      if [[ $cur != -* ]] && ((positionals == 0)); then
+        mapfile -t COMPREPLY < <(_gpq_norad_ids "$db" "$cur")
+        # Without ids (no database, no match) fall back to the options.
+        ((${#COMPREPLY[@]})) && return
+      fi
+      ;;
+  esac
+  _gpq_words "$options $globals"
+} &&
+  complete -F _gpq gpq
+
+# ex: filetype=sh

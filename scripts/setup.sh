@@ -11,6 +11,8 @@ packages=(
   libsimdjson-dev libpugixml-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3-sgp4 libxml2-utils xz-utils
+  # man page lint, shell completions and the .deb checks of the tests
+  groff-base mandoc man-db bash-completion zsh fish lintian dpkg-dev systemd
 )
 
 missing=()

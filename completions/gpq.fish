@@ -1,0 +1,164 @@
+# fish completion for gpq, installed as /usr/share/fish/vendor_completions.d/gpq.fish.
+
+set -l norad_commands gp history nearest adjacent range catalog
+
+# Options followed by a value, so that the value is not taken for a command or an id.
+set -g __gpq_valued --db --format --limit --page --per-page --search --group --intdes --ids \
+    --regime --type --epoch --start --end --source --owner --launch-year --from --config \
+    --celestrak-url --spacetrack-url --since --history-days --retries --timeout --listen \
+    --threads --public-url --rate --burst --heavy-rate --heavy-burst --monthly-quota \
+    --access-log --keep-alive --label
+
+# Prints the words before the cursor that are neither options nor their values:
+# the command, keys' subcommand, a NORAD id.
+function __gpq_positionals
+    set -l skip 0
+    for token in (commandline -opc)[2..-1]
+        if test $skip = 1
+            set skip 0
+        else if contains -- $token $__gpq_valued
+            set skip 1
+        else if not string match -q -- '-*' $token
+            echo $token
+        end
+    end
+end
+
+# True when the positionals so far are exactly the arguments.
+function __gpq_at
+    set -l positionals (__gpq_positionals)
+    test "$positionals" = "$argv"
+end
+
+# True when the command is one of the arguments.
+function __gpq_command
+    set -l positionals (__gpq_positionals)
+    set -q positionals[1]; and contains -- $positionals[1] $argv
+end
+
+# True when the command is one of the arguments and has no NORAD id yet.
+function __gpq_needs_norad
+    set -l positionals (__gpq_positionals)
+    test (count $positionals) -eq 1; and contains -- $positionals[1] $argv
+end
+
+# True when the last option before the cursor is --from, which takes any number of paths.
+function __gpq_in_from
+    set -l tokens (commandline -opc)
+    for token in $tokens[-1..2]
+        if string match -q -- '-*' $token
+            string match -q -- '--from' $token; or string match -q -- '--from=*' $token
+            return
+        end
+    end
+    return 1
+end
+
+# NORAD ids from `gpq __complete norad`, described by object name. Fish keeps only
+# candidates that match the typed text, so names would never match: digits only.
+function __gpq_norad_ids
+    set -l word (commandline -ct)
+    string match -qr '^[0-9]*$' -- $word; or return
+    set -l tokens (commandline -opc)
+    set -l db
+    for i in (seq 2 (count $tokens))
+        switch $tokens[$i]
+            case --db
+                set db --db $tokens[(math $i + 1)]
+            case '--db=*'
+                set db --db (string replace -- --db= '' $tokens[$i])
+        end
+    end
+    set db (string replace -r -- '^~/' "$HOME/" $db)
+    set -l gpq (string replace -r -- '^~/' "$HOME/" $tokens[1])
+    command -q $gpq; or return
+    $gpq $db __complete norad $word 2>/dev/null
+end
+
+complete -c gpq -f
+
+# Global options, accepted before and after the subcommand.
+complete -c gpq -l db -r -F -d 'Database file'
+complete -c gpq -l format -x -a 'json tle 2le xml kvn csv table' -d 'Output format'
+complete -c gpq -l limit -x -d 'Print at most N records'
+complete -c gpq -l page -x -d 'Page number (with --per-page)'
+complete -c gpq -l per-page -x -d 'Records per page, 1 to 500'
+complete -c gpq -s q -l quiet -d 'Print errors only'
+complete -c gpq -s v -l verbose -d 'Print more detail'
+complete -c gpq -l version -d 'Display program version information and exit'
+complete -c gpq -s h -l help -d 'Print help and exit'
+
+complete -c gpq -n '__gpq_at' -a gp -d 'Print current element sets: one object, or a search'
+complete -c gpq -n '__gpq_at' -a history -d 'Print the element sets of one object over time'
+complete -c gpq -n '__gpq_at' -a nearest -d 'Print the element set closest to an epoch'
+complete -c gpq -n '__gpq_at' -a adjacent -d 'Print the element sets bracketing an epoch'
+complete -c gpq -n '__gpq_at' -a range -d 'Print the epoch span and set count of one object'
+complete -c gpq -n '__gpq_at' -a catalog -d 'Print satellite catalog (SATCAT) records'
+complete -c gpq -n '__gpq_at' -a sync -d 'Update the mirror from CelesTrak and Space-Track, or from files'
+complete -c gpq -n '__gpq_at' -a serve -d 'Serve the read-only HTTP API'
+complete -c gpq -n '__gpq_at' -a keys -d 'Create, list and revoke API keys for gpq serve'
+complete -c gpq -n '__gpq_at' -a status -d "Show the mirror's size and its last sync per source"
+
+complete -c gpq -n "__gpq_needs_norad $norad_commands" -a '(__gpq_norad_ids)'
+
+set -l is_gp "__gpq_command gp"
+complete -c gpq -n $is_gp -l search -x -d 'Name contains this text (any case)'
+complete -c gpq -n $is_gp -l group -x -d 'CelesTrak group' \
+    -a 'stations starlink oneweb gps-ops glo-ops galileo beidou weather geo active analyst last-30-days'
+complete -c gpq -n $is_gp -l intdes -x -d 'Launch (1998-067) or piece (1998-067A)'
+complete -c gpq -n $is_gp -l ids -x -d 'Comma-separated NORAD ids, at most 100'
+complete -c gpq -n $is_gp -l regime -x -a 'LEO MEO GEO HEO' -d 'Orbit regime'
+complete -c gpq -n $is_gp -l decayed -d 'Include decayed objects'
+complete -c gpq -n $is_gp -l epoch -x -d "Snapshot: each object's set nearest this time"
+
+set -l is_history "__gpq_command history"
+complete -c gpq -n $is_history -l start -x -d 'From this time'
+complete -c gpq -n $is_history -l end -x -d 'Up to this time, inclusive'
+
+complete -c gpq -n "__gpq_command nearest adjacent" -l epoch -x \
+    -d 'ISO 8601, jd:<julian date> or unix:<seconds>'
+complete -c gpq -n "__gpq_command history nearest" -l source -x \
+    -a 'spacetrack celestrak all' -d 'Upstream the sets came from'
+
+set -l is_catalog "__gpq_command catalog"
+complete -c gpq -n $is_catalog -l search -x -d 'Name contains this text (any case)'
+complete -c gpq -n $is_catalog -l owner -x -d 'Owner or country code (US, CIS, PRC, ...)'
+complete -c gpq -n $is_catalog -l launch-year -x -d 'Launched in this year'
+complete -c gpq -n $is_catalog -l all -d 'Include decayed objects'
+
+complete -c gpq -n "__gpq_command gp catalog" -l type -x \
+    -a 'PAYLOAD ROCKET_BODY DEBRIS UNKNOWN' -d 'Object type'
+
+set -l is_sync "__gpq_command sync"
+complete -c gpq -n $is_sync -l from -r -F -d 'Import these files or directories'
+complete -c gpq -n "$is_sync; and __gpq_in_from" -F
+complete -c gpq -n $is_sync -l source -x -a 'spacetrack celestrak' -d 'Upstream (with --from: where the files came from)'
+complete -c gpq -n $is_sync -l config -r -F -d 'Configuration file'
+complete -c gpq -n $is_sync -l celestrak-url -x -d 'CelesTrak base URL'
+complete -c gpq -n $is_sync -l spacetrack-url -x -d 'Space-Track base URL'
+complete -c gpq -n $is_sync -l force -d 'Ask even for resources asked recently'
+complete -c gpq -n $is_sync -l wait -d 'Wait for another sync of the same database to finish'
+complete -c gpq -n $is_sync -l history -d 'Space-Track: walk gp_history from --since'
+complete -c gpq -n $is_sync -l since -x -d 'Start of the --history walk'
+complete -c gpq -n $is_sync -l history-days -x -d 'Days of CREATION_DATE per request (1-31)'
+complete -c gpq -n $is_sync -l retries -x -d 'Retries after a failed request (0-10)'
+complete -c gpq -n $is_sync -l timeout -x -d 'Seconds allowed for one download'
+
+set -l is_serve "__gpq_command serve"
+complete -c gpq -n $is_serve -l listen -x -d 'ADDRESS:PORT to listen on'
+complete -c gpq -n $is_serve -l threads -x -d 'Requests served at once'
+complete -c gpq -n $is_serve -l no-auth -d 'Serve requests without a key'
+complete -c gpq -n $is_serve -l public-url -x -d 'External URL of the server root behind a proxy'
+complete -c gpq -n $is_serve -l rate -x -d 'Requests per second per key'
+complete -c gpq -n $is_serve -l burst -x -d 'Burst per key'
+complete -c gpq -n $is_serve -l heavy-rate -x -d 'Requests per second per key on history, nearest, adjacent'
+complete -c gpq -n $is_serve -l heavy-burst -x -d 'Burst on history, nearest, adjacent'
+complete -c gpq -n $is_serve -l monthly-quota -x -d 'Requests per key per UTC month'
+complete -c gpq -n $is_serve -l access-log -r -F -a off -d 'File to append request lines to, or off'
+complete -c gpq -n $is_serve -l timeout -x -d 'Seconds to read a request or write a response'
+complete -c gpq -n $is_serve -l keep-alive -x -d 'Seconds an idle kept-alive connection stays open'
+
+complete -c gpq -n '__gpq_at keys' -a create -d 'Make a key and print it (only this once)'
+complete -c gpq -n '__gpq_at keys' -a list -d 'List keys: id, label, created, revoked, use'
+complete -c gpq -n '__gpq_at keys' -a revoke -d 'Revoke a key'
+complete -c gpq -n '__gpq_at keys create' -l label -x -d 'A name to recognise the key by'
