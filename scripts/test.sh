@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs the whole test suite: every label in a release build,
-# then the unit and integration tests again under ASan+UBSan.
+# Sets up, builds and runs the whole test suite: every label in a release build, the Debian
+# package check, then the unit and integration tests again under ASan+UBSan.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +11,13 @@ jobs="$(nproc)"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPQ_WERROR=ON >/dev/null
 cmake --build build -j "$jobs"
 ctest --test-dir build --output-on-failure -j "$jobs" -LE slow
+
+# The Debian package: built with Debian's flags, checked by lintian, installed with dpkg -i,
+# used from the installed paths, then purged (skipped without root or sudo).
+if [[ "${GPQ_SKIP_PACKAGE:-0}" != 1 ]]; then
+  deb=$(bash scripts/package.sh | tail -1)
+  bash tests/packaging/deb_install_test.sh "$deb"
+fi
 
 if [[ "${GPQ_SKIP_SANITIZE:-0}" != 1 ]]; then
   cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DGPQ_WERROR=ON -DGPQ_SANITIZE=ON \
