@@ -51,6 +51,24 @@ CurrentIndex::CurrentIndex(Reader& reader) {
   }
 }
 
+const std::vector<std::int64_t>& CurrentIndex::first_epochs(Reader& reader) const {
+  std::call_once(first_epochs_once_, [&] {
+    const auto firsts = reader.first_epochs();
+    first_epochs_.reserve(objects_.size());
+    auto it = firsts.begin();
+    for (const IndexedObject& object : objects_) {
+      while (it != firsts.end() && it->first < object.current.norad_id) {
+        ++it;
+      }
+      // Read after the index was built, the list may be newer; an object it lacks counts
+      // as first seen at its current set.
+      const bool found = it != firsts.end() && it->first == object.current.norad_id;
+      first_epochs_.push_back(found ? it->second : object.current.epoch.unix_micros());
+    }
+  });
+  return first_epochs_;
+}
+
 const std::vector<std::int32_t>* CurrentIndex::synced_group(const std::string& group) const {
   const auto it = groups_.find(group);
   return it == groups_.end() ? nullptr : &it->second;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -37,6 +38,10 @@ class CurrentIndex {
   bool matches(const IndexedObject& object, const GpFilter& filter, TimePoint now) const;
   bool matches(const CatalogRecord& record, const CatalogFilter& filter, TimePoint now) const;
 
+  // The epoch of each object's first set, in objects() order (microseconds). Read on first
+  // use, one seek per object, since only snapshots need it.
+  const std::vector<std::int64_t>& first_epochs(Reader& reader) const;
+
   // Members of a synced group; std::nullopt when never synced (rules apply then).
   const std::vector<std::int32_t>* synced_group(const std::string& group) const;
 
@@ -46,6 +51,8 @@ class CurrentIndex {
   std::vector<CatalogRecord> catalog_;
   std::vector<IndexedObject> objects_;
   std::unordered_map<std::string, std::vector<std::int32_t>> groups_;
+  mutable std::once_flag first_epochs_once_;
+  mutable std::vector<std::int64_t> first_epochs_;
 };
 
 // True when the record says the object had decayed before `t`.

@@ -344,6 +344,17 @@ std::int64_t Reader::total_catalog() {
   });
 }
 
+std::vector<std::pair<std::int32_t, std::int64_t>> Reader::first_epochs() {
+  return guarded(db_->path(), [&] {
+    SQLite::Statement query(db_->connection(), std::string(sql::kSelectFirstEpochs));
+    std::vector<std::pair<std::int32_t, std::int64_t>> firsts;
+    while (query.executeStep()) {
+      firsts.emplace_back(query.getColumn(0).getInt(), query.getColumn(1).getInt64());
+    }
+    return firsts;
+  });
+}
+
 EpochSpan Reader::epoch_span() {
   return guarded(db_->path(), [&] {
     SQLite::Statement query(db_->connection(), std::string(sql::kSelectEpochSpan));

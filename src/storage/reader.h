@@ -79,6 +79,8 @@ class Reader {
   std::int64_t total_sets();     // O(1): a counter the writer maintains
   std::int64_t total_objects();  // objects with at least one set
   std::int64_t total_catalog();  // SATCAT records
+  // (NORAD id, first epoch in microseconds) of every object with a set, in NORAD order.
+  std::vector<std::pair<std::int32_t, std::int64_t>> first_epochs();
   EpochSpan epoch_span();        // O(1): oldest epoch (kept by the writer) and newest
   // The newest run of each sync source and its newest success, by source name.
   std::vector<SourceSync> source_syncs();

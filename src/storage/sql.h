@@ -219,6 +219,11 @@ inline constexpr std::string_view kSelectAllLatest =
     " FROM latest l CROSS JOIN element_set e"
     " ON e.norad_id = l.norad_id AND e.epoch_us = l.epoch_us AND e.source = l.source"
     " ORDER BY l.norad_id, l.source";
+// The first epoch of every object with a set, in NORAD order: one seek per object.
+inline constexpr std::string_view kSelectFirstEpochs =
+    "SELECT l.norad_id, (SELECT e.epoch_us FROM element_set e WHERE e.norad_id = l.norad_id"
+    " ORDER BY e.epoch_us LIMIT 1) FROM (SELECT DISTINCT norad_id FROM latest) l"
+    " ORDER BY l.norad_id";
 inline constexpr std::string_view kSelectLatestSources =
     "SELECT source FROM latest WHERE norad_id = ?1";
 

@@ -205,12 +205,71 @@ std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
   return members;
 }
 
+// Without a regime filter, whether an object is in a snapshot follows from facts held in
+// memory: it has a set at or before the epoch, or its first set comes within a day after,
+// which is the same as its first set being before the horizon. Only the objects of the page
+// asked for are then read from the database, so a page costs the same at any archive size.
+template <typename Member>
+void SqliteStore::for_each_snapshot_member(const SnapshotQuery& query, Reader& reader,
+                                           const Member& member) const {
+  const auto idx = index();
+  const TimePoint epoch = *query.epoch;
+  const std::int64_t horizon_us = epoch.unix_micros() + kMicrosPerDay;
+  const std::vector<std::int64_t>& firsts = idx->first_epochs(reader);
+  const std::vector<IndexedObject>& objects = idx->objects();
+  for (std::size_t i = 0; i < objects.size(); ++i) {
+    const IndexedObject& object = objects[i];
+    if (firsts[i] > horizon_us || decayed_before(object.catalog, epoch)) {
+      continue;
+    }
+    if (query.object_type &&
+        (object.catalog == nullptr || object.catalog->object_type != query.object_type)) {
+      continue;
+    }
+    if (!member(object.current.norad_id)) {
+      return;
+    }
+  }
+}
+
 std::int64_t SqliteStore::count_snapshot(const SnapshotQuery& query) const {
-  return static_cast<std::int64_t>(snapshot_members(query)->size());
+  if (query.orbit_regime) {
+    return static_cast<std::int64_t>(snapshot_members(query)->size());
+  }
+  Lease reader(*this);
+  std::int64_t count = 0;
+  for_each_snapshot_member(query, *reader, [&](std::int32_t) {
+    ++count;
+    return true;
+  });
+  return count;
 }
 
 void SqliteStore::snapshot(const SnapshotQuery& query, Window window,
                            const SetVisitor& visit) const {
+  if (!query.orbit_regime) {
+    Lease reader(*this);
+    const TimePoint epoch = *query.epoch;
+    std::int64_t position = 0;
+    for_each_snapshot_member(query, *reader, [&](std::int32_t norad_id) {
+      if (window.limit >= 0 && position >= window.offset + window.limit) {
+        return false;
+      }
+      if (position++ < window.offset) {
+        return true;
+      }
+      auto [before, after] = reader->neighbours(norad_id, epoch, SourceFilter::all);
+      const auto gap = [&](const ElementSet& s) {
+        return std::llabs(s.epoch.unix_micros() - epoch.unix_micros());
+      };
+      if (before || after) {
+        visit((!before || (after && gap(*after) < gap(*before))) ? *after : *before);
+      }
+      return true;
+    });
+    return;
+  }
+  // A regime depends on the set chosen for each object: every member is read (and cached).
   const auto members = snapshot_members(query);
   std::vector<const ElementSet*> items;
   items.reserve(members->size());

@@ -54,6 +54,11 @@ class SqliteStore final : public Store {
 
   std::shared_ptr<const CurrentIndex> index() const;
   std::int64_t generation_locked() const;  // with mutex_ held
+  // Calls member(norad_id) for each object of a snapshot without a regime filter, in NORAD
+  // order, until it returns false.
+  template <typename Member>
+  void for_each_snapshot_member(const SnapshotQuery& query, Reader& reader,
+                                const Member& member) const;
   std::shared_ptr<const std::vector<ElementSet>> snapshot_members(
       const SnapshotQuery& query) const;
 
