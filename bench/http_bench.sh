@@ -42,13 +42,14 @@ start_gpq() {
   exit 1
 }
 
-# run_wrk URL [HEADER]: requests/s and p99 (ms) of the median round, as "RPS P99".
+# run_wrk URL [HEADER [WRK ARGS...]]: requests/s and p99 (ms) of the median round, as "RPS P99".
 run_wrk() {
   local target=$1 header=${2:-X-Bench: 1}
+  shift $(($# < 2 ? $# : 2))
   # A short unmeasured round first: threads, caches and connections settle.
-  wrk -t2 -c"$connections" -d2s -H "$header" "$target" >/dev/null
+  wrk -t2 -c"$connections" -d2s -H "$header" "$target" "$@" >/dev/null
   for _ in $(seq "$rounds"); do
-    wrk -t2 -c"$connections" -d"${seconds}s" --latency -H "$header" "$target" |
+    wrk -t2 -c"$connections" -d"${seconds}s" --latency -H "$header" "$target" "$@" |
       awk '/Requests\/sec/ {rps=$2} /^ +99%/ {p=$2; if (p ~ /us$/) {sub(/us/,"",p); p/=1000}
            else if (p ~ /ms$/) {sub(/ms/,"",p)} else if (p ~ /s$/) {sub(/s/,"",p); p*=1000}
            } END {print rps, p}'
@@ -103,6 +104,18 @@ read -r nginx_group_rps nginx_group_p99 < <(run_wrk "http://127.0.0.1:$port/api/
 read -r history_rps history_p99 < <(run_wrk "$fast/gp/25544/history?per_page=500" "X-Api-Key: $key")
 read -r nearest_rps nearest_p99 < <(run_wrk "$fast/gp/25544/nearest?epoch=2026-08-01T00:00:00Z" "X-Api-Key: $key")
 read -r epoch_rps epoch_p99 < <(run_wrk "$fast/gp/epoch?per_page=500&page=3" "X-Api-Key: $key")
+# The same kinds of request, each about another object or epoch (bench/varied_requests.lua).
+sqlite3 "$db" "SELECT DISTINCT norad_id FROM latest" >"$work/ids"
+read -r first last < <(sqlite3 -separator ' ' "$db" \
+  "SELECT (SELECT value FROM meta WHERE key = 'earliest_epoch_us') / 1000000, max(epoch_us) / 1000000 FROM latest")
+varied() {
+  run_wrk "$fast/gp/25544" "X-Api-Key: $key" -s "$(dirname "$0")/varied_requests.lua" -- \
+    "$1" "$work/ids" "$first" "$last"
+}
+read -r any_latest_rps any_latest_p99 < <(varied latest)
+read -r any_history_rps any_history_p99 < <(varied history)
+read -r any_nearest_rps any_nearest_p99 < <(varied nearest)
+read -r any_epoch_rps any_epoch_p99 < <(varied epoch)
 rss_peak_kb=$(awk '/VmHWM/ {print $2}' "/proc/$fast_pid/status")
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
@@ -114,6 +127,12 @@ echo "| GET /gp?group=starlink&per_page=100 | $group_rps | $group_p99 ms | nginx
 echo "| GET /gp/25544/history?per_page=500 | $history_rps | $history_p99 ms | | | |"
 echo "| GET /gp/25544/nearest | $nearest_rps | $nearest_p99 ms | | | |"
 echo "| GET /gp/epoch?per_page=500&page=3 | $epoch_rps | $epoch_p99 ms | | | |"
+echo "| GET /gp/{any id} | $any_latest_rps | $any_latest_p99 ms | | | |"
+echo "| GET /gp/{any id}/history?per_page=500 | $any_history_rps | $any_history_p99 ms | | | |"
+echo "| GET /gp/{any id}/nearest?epoch={any} | $any_nearest_rps | $any_nearest_p99 ms | | | |"
+echo "| GET /gp/epoch?epoch={any}&per_page=500&page={1-20} | $any_epoch_rps | $any_epoch_p99 ms | | | |"
 echo
 echo "Peak resident memory of gpq serve over the run: $((rss_peak_kb / 1024)) MiB"
-echo "wrk -t2 -c$connections -d${seconds}s, median of $rounds rounds; gpq serve --threads $threads"
+echo "wrk -t2 -c$connections -d${seconds}s, median of $rounds rounds; gpq serve --threads $threads."
+echo "Rows with a fixed target are answered from the reply cache after the first request;"
+echo "rows with {any} vary the object or epoch on every request (bench/varied_requests.lua)."

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <vector>
 #include <string>
 
 #include "storage/database.h"
@@ -65,6 +66,7 @@ Reader::Reader(const std::filesystem::path& path) try
       history_(prepare(*db_, sql::kSelectHistory)),
       count_history_(prepare(*db_, sql::kCountHistory)),
       history_epochs_(prepare(*db_, sql::kSelectHistoryEpochs)),
+      object_years_(prepare(*db_, sql::kSelectObjectYears)),
       at_or_before_(prepare(*db_, sql::kSelectAtOrBefore)),
       after_(prepare(*db_, sql::kSelectAfter)),
       object_(prepare(*db_, sql::kSelectObject)),
@@ -231,7 +233,11 @@ std::pair<std::optional<ElementSet>, std::optional<ElementSet>> Reader::neighbou
 
 void Reader::bind_window(SQLite::Statement& query, std::int32_t norad_id, TimePoint from,
                          TimePoint to, SourceFilter source) {
-  const SourceParams params = source_params(norad_id, source);
+  bind_window(query, norad_id, from, to, source_params(norad_id, source));
+}
+
+void Reader::bind_window(SQLite::Statement& query, std::int32_t norad_id, TimePoint from,
+                         TimePoint to, SourceParams params) {
   query.bind(1, norad_id);
   query.bind(2, static_cast<std::int64_t>(from.unix_micros()));
   query.bind(3, static_cast<std::int64_t>(to.unix_micros()));
@@ -268,8 +274,17 @@ std::int64_t Reader::count_history(std::int32_t norad_id, TimePoint from, TimePo
 SetStats Reader::history_stats(std::int32_t norad_id, TimePoint from, TimePoint to,
                                SourceFilter source) {
   return guarded(db_->path(), [&] {
+    const SourceParams params = source_params(norad_id, source);
+    // The summary counts every stored set; under the merge some are hidden, so it answers
+    // only for one source, and only for a window that holds all of the object's sets.
+    if (params.merge == 0) {
+      const SetStats all = year_summary(norad_id, params.source_code);
+      if (all.count == 0 || (from <= *all.earliest && *all.latest <= to)) {
+        return all;
+      }
+    }
     Bound bound(history_epochs_);
-    bind_window(history_epochs_, norad_id, from, to, source);
+    bind_window(history_epochs_, norad_id, from, to, params);
     SetStats stats;
     std::int64_t next_year_us = std::numeric_limits<std::int64_t>::min();
     while (history_epochs_.executeStep()) {
@@ -286,6 +301,28 @@ SetStats Reader::history_stats(std::int32_t norad_id, TimePoint from, TimePoint 
     }
     return stats;
   });
+}
+
+SetStats Reader::year_summary(std::int32_t norad_id, int source_code) {
+  Bound bound(object_years_);
+  object_years_.bind(1, norad_id);
+  SetStats stats;
+  std::vector<int> years;
+  while (object_years_.executeStep()) {
+    if (source_code >= 0 && object_years_.getColumn(0).getInt() != source_code) {
+      continue;
+    }
+    years.push_back(object_years_.getColumn(1).getInt());
+    stats.count += object_years_.getColumn(2).getInt64();
+    const auto first = TimePoint::from_unix_micros(object_years_.getColumn(3).getInt64());
+    const auto last = TimePoint::from_unix_micros(object_years_.getColumn(4).getInt64());
+    stats.earliest = stats.earliest ? std::min(*stats.earliest, first) : first;
+    stats.latest = stats.latest ? std::max(*stats.latest, last) : last;
+  }
+  std::sort(years.begin(), years.end());
+  stats.distinct_years =
+      static_cast<std::int64_t>(std::unique(years.begin(), years.end()) - years.begin());
+  return stats;
 }
 
 std::optional<CatalogRecord> Reader::catalog_record(std::int32_t norad_id) {

@@ -96,6 +96,11 @@ class Reader {
   SourceParams source_params(std::int32_t norad_id, SourceFilter source);
   void bind_window(SQLite::Statement& query, std::int32_t norad_id, TimePoint from, TimePoint to,
                    SourceFilter source);
+  void bind_window(SQLite::Statement& query, std::int32_t norad_id, TimePoint from, TimePoint to,
+                   SourceParams params);
+  // Count, span and years of all the object's sets of one source (-1: both, no merge), from
+  // the per-year summary the writer keeps.
+  SetStats year_summary(std::int32_t norad_id, int source_code);
   std::optional<ElementSet> one_set(SQLite::Statement& query, std::int32_t norad_id,
                                     TimePoint epoch, SourceParams params);
   // Decodes the current row, names and collected_at included.
@@ -110,6 +115,7 @@ class Reader {
   SQLite::Statement history_;
   SQLite::Statement count_history_;
   SQLite::Statement history_epochs_;
+  SQLite::Statement object_years_;
   SQLite::Statement at_or_before_;
   SQLite::Statement after_;
   SQLite::Statement object_;

@@ -17,7 +17,7 @@ inline constexpr std::string_view kWriterCache = "PRAGMA cache_size = -262144"; 
 // Readers keep a small private cache and read through the OS page cache (no mmap): a server
 // holds one reader per busy thread, and mapped pages of a multi-GB file would count in its
 // resident size, while the kernel's cache serves both sync and serve.
-inline constexpr std::string_view kReaderCache = "PRAGMA cache_size = -8192";  // 8 MiB
+inline constexpr std::string_view kReaderCache = "PRAGMA cache_size = -2048";  // 2 MiB
 // A sync commits ~50k sets at a time; checkpointing every 1000 pages (the default) would copy
 // the same hot pages back into the database file over and over.
 inline constexpr std::string_view kWalAutocheckpoint = "PRAGMA wal_autocheckpoint = 16384";
@@ -77,6 +77,15 @@ inline constexpr std::string_view kAddToSetCount = R"sql(
 inline constexpr std::string_view kLowerEarliestEpoch = R"sql(
   INSERT INTO meta (key, value) VALUES ('earliest_epoch_us', ?1)
   ON CONFLICT (key) DO UPDATE SET value = min(coalesce(value, excluded.value), excluded.value))sql";
+
+// Sets added to an object's (source, UTC year) in this batch (schema.cc object_year).
+inline constexpr std::string_view kUpsertObjectYear = R"sql(
+  INSERT INTO object_year (norad_id, source, year, set_count, first_epoch_us, last_epoch_us)
+  VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+  ON CONFLICT (norad_id, source, year) DO UPDATE SET
+    set_count = set_count + excluded.set_count,
+    first_epoch_us = min(first_epoch_us, excluded.first_epoch_us),
+    last_epoch_us = max(last_epoch_us, excluded.last_epoch_us))sql";
 
 // Bumped by every transaction that writes element sets, catalog records or group lists, so
 // that readers can tell those commits from others (API usage counts, sync run records).
@@ -219,11 +228,12 @@ inline constexpr std::string_view kSelectAllLatest =
     " FROM latest l CROSS JOIN element_set e"
     " ON e.norad_id = l.norad_id AND e.epoch_us = l.epoch_us AND e.source = l.source"
     " ORDER BY l.norad_id, l.source";
-// The first epoch of every object with a set, in NORAD order: one seek per object.
+// The first epoch of every object with a set, in NORAD order.
 inline constexpr std::string_view kSelectFirstEpochs =
-    "SELECT l.norad_id, (SELECT e.epoch_us FROM element_set e WHERE e.norad_id = l.norad_id"
-    " ORDER BY e.epoch_us LIMIT 1) FROM (SELECT DISTINCT norad_id FROM latest) l"
-    " ORDER BY l.norad_id";
+    "SELECT norad_id, min(first_epoch_us) FROM object_year GROUP BY norad_id ORDER BY norad_id";
+inline constexpr std::string_view kSelectObjectYears =
+    "SELECT source, year, set_count, first_epoch_us, last_epoch_us FROM object_year"
+    " WHERE norad_id = ?1";
 inline constexpr std::string_view kSelectLatestSources =
     "SELECT source FROM latest WHERE norad_id = ?1";
 

@@ -1,5 +1,5 @@
 // Batch writes: sets sorted by identity, one prepared INSERT per set (an UPDATE only for
-// repeats), then one upsert per object for its name and its newest epochs.
+// repeats), then per object one upsert of its name and newest epochs and one per year tally.
 #include "storage/writer.h"
 
 #include <algorithm>
@@ -39,6 +39,7 @@ Writer::Writer(Database& db) try
       upsert_latest_(prepare(db, sql::kUpsertLatest)),
       add_to_set_count_(prepare(db, sql::kAddToSetCount)),
       lower_earliest_epoch_(prepare(db, sql::kLowerEarliestEpoch)),
+      upsert_object_year_(prepare(db, sql::kUpsertObjectYear)),
       upsert_catalog_(prepare(db, sql::kUpsertCatalog)) {
   try {
     checkpointer_ = std::make_unique<Checkpointer>(db.path());
@@ -72,6 +73,7 @@ WriteCounts Writer::write_batch(std::span<const ElementSet> sets,
     SQLite::Transaction transaction(db_.connection(), SQLite::TransactionBehavior::IMMEDIATE);
     sort_batch(sets);
     write_sets(sets, run_id, counts);
+    write_year_tallies();
     write_objects_and_latest(sets);
     write_catalog(records, counts);
     if (counts.added > 0) {
@@ -111,6 +113,7 @@ void Writer::sort_batch(std::span<const ElementSet> sets) {
 // winner meets the stored set: re-importing a file whose sets repeat changes nothing.
 void Writer::write_sets(std::span<const ElementSet> sets, std::int64_t run_id,
                         WriteCounts& counts) {
+  year_tallies_.clear();
   for (std::size_t first = 0; first < order_.size();) {
     const SortKey& key = order_[first];
     const ElementSet* winner = &sets[key.position];
@@ -130,6 +133,7 @@ void Writer::write_sets(std::span<const ElementSet> sets, std::int64_t run_id,
     }
     switch (write_set(*winner, run_id)) {
       case Written::added:
+        tally_year(key);
         counts.added += 1;
         counts.updated += superseded;
         counts.unchanged += rejected;
@@ -155,6 +159,35 @@ Writer::Written Writer::write_set(const ElementSet& set, std::int64_t run_id) {
   replace_set_.tryReset();
   bind_set(replace_set_, set, run_id);
   return replace_set_.exec() > 0 ? Written::updated : Written::unchanged;
+}
+
+// order_ is sorted by object then epoch, so an object's tallies are the last few entries.
+void Writer::tally_year(const SortKey& added) {
+  const int year = to_civil(TimePoint::from_unix_micros(added.epoch_us)).year;
+  for (auto it = year_tallies_.rbegin();
+       it != year_tallies_.rend() && it->norad_id == added.norad_id; ++it) {
+    if (it->source == added.source && it->year == year) {
+      ++it->set_count;
+      it->first_epoch_us = std::min(it->first_epoch_us, added.epoch_us);
+      it->last_epoch_us = std::max(it->last_epoch_us, added.epoch_us);
+      return;
+    }
+  }
+  year_tallies_.push_back(
+      {added.norad_id, added.source, year, 1, added.epoch_us, added.epoch_us});
+}
+
+void Writer::write_year_tallies() {
+  for (const YearTally& tally : year_tallies_) {
+    upsert_object_year_.tryReset();
+    upsert_object_year_.bind(1, tally.norad_id);
+    upsert_object_year_.bind(2, tally.source);
+    upsert_object_year_.bind(3, tally.year);
+    upsert_object_year_.bind(4, tally.set_count);
+    upsert_object_year_.bind(5, tally.first_epoch_us);
+    upsert_object_year_.bind(6, tally.last_epoch_us);
+    upsert_object_year_.exec();
+  }
 }
 
 // order_ is sorted by NORAD id: one pass, at most one upsert per object and per source.

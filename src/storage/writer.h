@@ -89,11 +89,23 @@ class Writer {
     return static_cast<std::int64_t>(norad_id) * 2 + source;
   }
 
+  // Sets added in this batch per object, source and UTC year (schema.cc object_year).
+  struct YearTally {
+    std::int32_t norad_id;
+    std::int32_t source;
+    int year;
+    std::int64_t set_count;
+    std::int64_t first_epoch_us;
+    std::int64_t last_epoch_us;
+  };
+
   enum class Written { added, updated, unchanged };
 
   void sort_batch(std::span<const ElementSet> sets);
   void write_sets(std::span<const ElementSet> sets, std::int64_t run_id, WriteCounts& counts);
   Written write_set(const ElementSet& set, std::int64_t run_id);
+  void tally_year(const SortKey& added);
+  void write_year_tallies();
   void write_objects_and_latest(std::span<const ElementSet> sets);
   void upsert_object(const PendingObject& object);
   void upsert_latest(const PendingLatest& latest);
@@ -107,9 +119,11 @@ class Writer {
   SQLite::Statement upsert_latest_;
   SQLite::Statement add_to_set_count_;
   SQLite::Statement lower_earliest_epoch_;
+  SQLite::Statement upsert_object_year_;
   SQLite::Statement upsert_catalog_;
   std::unique_ptr<Checkpointer> checkpointer_;  // null: SQLite checkpoints after commits
   std::vector<SortKey> order_;                  // reused across batches
+  std::vector<YearTally> year_tallies_;         // reused across batches
   std::vector<PendingObject> pending_objects_;
   std::vector<PendingLatest> pending_latest_;
   std::unordered_map<std::int32_t, KnownObject> known_objects_;

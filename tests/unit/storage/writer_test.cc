@@ -4,6 +4,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <SQLiteCpp/Database.h>
 #include <sqlite3.h>
 
 #include "storage_test_support.h"
@@ -206,6 +207,53 @@ TEST_F(WriterTest, GroupMembersAreReplacedWhole) {
   writer_.replace_group_members("empty", std::vector<std::int32_t>{}, at(2));
   EXPECT_EQ(reader().group_members("stations"), (std::vector<std::int32_t>{25544, 48274, 49044}));
   EXPECT_EQ(reader().group_members("empty"), std::vector<std::int32_t>{}) << "synced, no members";
+}
+
+// Reads of an object's whole history come from the per-year summary, other windows from the
+// sets themselves: both must give the same figures, including across 1970 and New Year.
+TEST_F(WriterTest, TheYearSummaryAgreesWithTheSets) {
+  constexpr std::int32_t kObject = 7;
+  ElementSet replaced = make_set(kObject, kEpoch2024 + kMicrosPerHour);
+  write({make_set(kObject, -1), make_set(kObject, 0), make_set(kObject, kEpoch2024 - 1)});
+  write({make_set(kObject, kEpoch2024), replaced, make_set(kObject, 0)});
+  replaced.mean_anomaly = 1.0;
+  write({replaced});
+  const auto stats = [&](std::int64_t from, std::int64_t to, SourceFilter source) {
+    return reader().history_stats(kObject, at(from), at(to), source);
+  };
+  const SetStats whole = stats(-kEpoch2024, kEpoch2024 * 2, SourceFilter::all);
+  EXPECT_EQ(whole.count, 5);
+  EXPECT_EQ(whole.distinct_years, 4);  // 1969, 1970, 2023, 2024
+  EXPECT_EQ(whole.earliest, at(-1));
+  EXPECT_EQ(whole.latest, at(kEpoch2024 + kMicrosPerHour));
+  const SetStats part = stats(0, kEpoch2024, SourceFilter::all);
+  EXPECT_EQ(part.count, 3);
+  EXPECT_EQ(part.distinct_years, 3);
+  EXPECT_EQ(stats(-kEpoch2024, kEpoch2024 * 2, SourceFilter::spacetrack).count, 0);
+
+  // A database of schema 3 gets the summary from its sets when it is opened.
+  reader_.reset();
+  {
+    SQLite::Database raw(path_.string(), SQLite::OPEN_READWRITE);
+    raw.exec("DROP TABLE object_year; PRAGMA user_version = 3");
+  }
+  Database::open(path_, Database::Mode::read_write);
+  const SetStats migrated = stats(-kEpoch2024, kEpoch2024 * 2, SourceFilter::all);
+  EXPECT_EQ(migrated.count, whole.count);
+  EXPECT_EQ(migrated.distinct_years, whole.distinct_years);
+  EXPECT_EQ(migrated.earliest, whole.earliest);
+  EXPECT_EQ(migrated.latest, whole.latest);
+}
+
+TEST_F(WriterTest, TheYearSummaryKeepsSourcesApart) {
+  write({make_set(8, kEpoch2024, DataSource::spacetrack), make_set(8, kEpoch2024),
+         make_set(8, kEpoch2024 + kMicrosPerHour)});
+  const auto count = [&](SourceFilter source) {
+    return reader().history_stats(8, at(0), at(kEpoch2024 * 2), source).count;
+  };
+  EXPECT_EQ(count(SourceFilter::spacetrack), 1);
+  EXPECT_EQ(count(SourceFilter::celestrak), 2);
+  EXPECT_EQ(count(SourceFilter::all), 2) << "the CelesTrak set at the same epoch is hidden";
 }
 
 }  // namespace
