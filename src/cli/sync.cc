@@ -67,10 +67,11 @@ void import_files(Context& ctx, const SyncArgs& args) {
   ProgressLine progress(ctx.quiet());
   const sync::ImportSummary summary =
       importer.run(targets, [&progress](const sync::ImportSummary& so_far) {
-        progress.show(fmt::format("importing: {} sets read ({:.0f} sets/s), {} added, {} file(s) done, {}",
-                                  so_far.sets_read, progress.rate(static_cast<double>(so_far.sets_read)),
-                                  so_far.sets_added, so_far.files_imported,
-                                  human_bytes(static_cast<std::int64_t>(so_far.bytes))));
+        const double rate = progress.rate(static_cast<double>(so_far.sets_read));
+        progress.show(fmt::format(
+            "importing: {} sets read ({:.0f} sets/s), {} added, {} file(s) done, {}",
+            so_far.sets_read, rate, so_far.sets_added, so_far.files_imported,
+            human_bytes(static_cast<std::int64_t>(so_far.bytes))));
       });
   progress.clear();
   if (!ctx.quiet()) {
