@@ -4,6 +4,7 @@
 //
 //   gpq_generate_archive --sets 20000000 --db /tmp/gpq-bench/archive-20M.db
 //   gpq_generate_archive --sets 1000000 --csv archive.csv && gpq sync --from archive.csv
+//   gpq_generate_archive --sets 1000000 --later-days 30 --csv next-month.csv
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -53,6 +54,7 @@ std::vector<ElementSet> current_sets(const fs::path& dir) {
 int usage() {
   fmt::print(stderr,
              "usage: gpq_generate_archive --sets N (--csv FILE | --db FILE) [--seed S]\n"
+             "                            [--later-days D]   (end D days after the newest set)\n"
              "       reads the current sets of $GPQ_REAL_DATA/gp\n");
   return 2;
 }
@@ -61,10 +63,13 @@ int run(int argc, char** argv) {
   ArchiveOptions options;
   std::string csv;
   std::string db;
+  double later_days = 0;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     if (flag == "--sets") {
       options.target_sets = std::atoll(argv[i + 1]);
+    } else if (flag == "--later-days") {
+      later_days = std::atof(argv[i + 1]);
     } else if (flag == "--seed") {
       options.seed = std::strtoull(argv[i + 1], nullptr, 10);
     } else if (flag == "--csv") {
@@ -80,6 +85,15 @@ int run(int argc, char** argv) {
     return usage();
   }
   const std::vector<ElementSet> current = current_sets(fs::path(data) / "gp");
+  if (later_days > 0) {
+    // The archive ends that many days after the newest real epoch: the sets that a mirror
+    // built without the option would get from the syncs of those days.
+    for (const ElementSet& set : current) {
+      options.end = std::max(options.end, set.epoch);
+    }
+    options.end = TimePoint::from_unix_micros(
+        options.end.unix_micros() + static_cast<std::int64_t>(later_days * 86400e6));
+  }
   ArchiveShape shape;
   if (!csv.empty()) {
     std::ofstream out(csv, std::ios::binary);
