@@ -62,6 +62,15 @@ void visit_window(const std::vector<const Item*>& items, Window window, const Vi
   }
 }
 
+// Of the sets bracketing `epoch` (at least one present), the closer; a tie goes to `before`.
+ElementSet& closer(std::optional<ElementSet>& before, std::optional<ElementSet>& after,
+                   TimePoint epoch) {
+  const auto gap = [&](const ElementSet& s) {
+    return std::llabs(s.epoch.unix_micros() - epoch.unix_micros());
+  };
+  return (!before || (after && gap(*after) < gap(*before))) ? *after : *before;
+}
+
 bool same_query(const SnapshotQuery& a, const SnapshotQuery& b) {
   return a.epoch == b.epoch && a.object_type == b.object_type && a.orbit_regime == b.orbit_regime;
 }
@@ -181,10 +190,7 @@ std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
       if (!before && !(after && after->epoch <= horizon)) {
         continue;
       }
-      const auto gap = [&](const ElementSet& s) {
-        return std::llabs(s.epoch.unix_micros() - epoch.unix_micros());
-      };
-      ElementSet& chosen = (!before || (after && gap(*after) < gap(*before))) ? *after : *before;
+      ElementSet& chosen = closer(before, after, epoch);
       if (query.orbit_regime &&
           orbit_regime(chosen.mean_motion, chosen.eccentricity) != *query.orbit_regime) {
         continue;
@@ -259,11 +265,8 @@ void SqliteStore::snapshot(const SnapshotQuery& query, Window window,
         return true;
       }
       auto [before, after] = reader->neighbours(norad_id, epoch, SourceFilter::all);
-      const auto gap = [&](const ElementSet& s) {
-        return std::llabs(s.epoch.unix_micros() - epoch.unix_micros());
-      };
       if (before || after) {
-        visit((!before || (after && gap(*after) < gap(*before))) ? *after : *before);
+        visit(closer(before, after, epoch));
       }
       return true;
     });
