@@ -38,7 +38,7 @@ constexpr std::int64_t kAnonymousKey = 0;
 constexpr std::size_t kMaxBodyBytes = 64 * 1024;  // the API takes no bodies
 constexpr std::size_t kKeepAliveRequests = 100'000;
 constexpr std::size_t kSmallestCompressed = 512;  // below this gzip saves nothing worth a CPU
-constexpr std::size_t kReplyCacheBytes = 32 * 1024 * 1024;
+constexpr std::size_t kReplyCacheBytes = 16 * 1024 * 1024;
 constexpr std::chrono::seconds kReplyLifetime{30};
 
 // What the access log needs to know of a request that httplib's logger cannot see.
