@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <limits>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "storage/database.h"
 #include "storage/row_codec.h"
