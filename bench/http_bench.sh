@@ -105,9 +105,12 @@ read -r history_rps history_p99 < <(run_wrk "$fast/gp/25544/history?per_page=500
 read -r nearest_rps nearest_p99 < <(run_wrk "$fast/gp/25544/nearest?epoch=2026-08-01T00:00:00Z" "X-Api-Key: $key")
 read -r epoch_rps epoch_p99 < <(run_wrk "$fast/gp/epoch?per_page=500&page=3" "X-Api-Key: $key")
 # The same kinds of request, each about another object or epoch (bench/varied_requests.lua).
-sqlite3 "$db" "SELECT DISTINCT norad_id FROM latest" >"$work/ids"
-read -r first last < <(sqlite3 -separator ' ' "$db" \
-  "SELECT (SELECT value FROM meta WHERE key = 'earliest_epoch_us') / 1000000, max(epoch_us) / 1000000 FROM latest")
+# The objects of the current catalogue and the span of epochs, as gpq itself reports them.
+"$gpq" --db "$db" --format json gp | grep -o '"NORAD_CAT_ID":[0-9]*' | cut -d: -f2 >"$work/ids"
+status=$("$gpq" --db "$db" --format json status)
+epoch_of() { date -u -d "$(sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p" <<<"$status")" +%s; }
+first=$(epoch_of earliest_epoch)
+last=$(epoch_of latest_epoch)
 varied() {
   run_wrk "$fast/gp/25544" "X-Api-Key: $key" -s "$(dirname "$0")/varied_requests.lua" -- \
     "$1" "$work/ids" "$first" "$last"

@@ -80,13 +80,12 @@ std::unique_ptr<CatalogListWriter> make_catalog_list_writer(Format format, bool 
 
 // GET /status: {"status":"ok"|"degraded","version",...,"last_sync":{source:{...}}}.
 void write_status_json(const ServiceStatus& status, std::string_view version, std::string& out);
-// `gpq status` on a terminal: one fact per line.
-// 1.32 GB, 850 MB, 12 kB, 512 bytes: decimal units, three significant figures at most.
-std::string human_bytes(std::int64_t bytes);
-
-// `colour`: ok in green, degraded in red (ANSI), for a terminal.
+// `gpq status` on a terminal: one fact per line. `colour`: ok in green, degraded in red (ANSI).
 void write_status_text(const ServiceStatus& status, std::string_view version, std::string& out,
                        bool colour = false);
+
+// 1.32 GB, 850 MB, 12 kB, 512 bytes: decimal units, three significant figures at most.
+std::string human_bytes(std::int64_t bytes);
 
 // Every error of the API: {"error":"BadRequest","message":"...","status":400}.
 void write_error_json(int status, std::string_view error, std::string_view message,

@@ -16,8 +16,6 @@ class ProgressLine {
   ProgressLine(ProgressLine&&) = delete;
   ProgressLine& operator=(ProgressLine&&) = delete;
 
-  bool enabled() const { return enabled_; }
-
   // Replaces the line with `text`, cut to the terminal width; at most ten times a second.
   void show(std::string_view text);
 

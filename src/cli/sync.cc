@@ -86,6 +86,11 @@ void import_files(Context& ctx, const SyncArgs& args) {
   }
 }
 
+// Sets a source has read so far, written or not, for the progress rate.
+std::uint64_t sets_seen(const storage::RunCounts& counts) {
+  return counts.sets_added + counts.sets_updated + counts.sets_unchanged;
+}
+
 std::string_view outcome_word(sync::ResourceOutcome outcome) {
   switch (outcome) {
     case sync::ResourceOutcome::downloaded:
@@ -154,8 +159,7 @@ void sync_upstreams(Context& ctx, const SyncArgs& args) {
       fmt::print(stderr, "{} {}: {} ({} sets added so far, {} bytes)\n", report.source, resource,
                  outcome_word(outcome), report.counts.sets_added, report.counts.bytes);
     }
-    const std::uint64_t sets = sets_before + report.counts.sets_added + report.counts.sets_updated +
-                               report.counts.sets_unchanged;
+    const std::uint64_t sets = sets_before + sets_seen(report.counts);
     line.show(fmt::format("{}: {} resource(s), last {} ({}); {} sets ({:.0f} sets/s), {}",
                           report.source, resources, resource, outcome_word(outcome), sets,
                           line.rate(static_cast<double>(sets)),
@@ -176,8 +180,7 @@ void sync_upstreams(Context& ctx, const SyncArgs& args) {
       options.min_interval = std::chrono::minutes(std::max(1, std::atoi(minutes->c_str())));
     }
     reports.push_back(sync::sync_celestrak(db, options, progress));
-    const sync::SourceReport& done = reports.back();
-    sets_before += done.counts.sets_added + done.counts.sets_updated + done.counts.sets_unchanged;
+    sets_before += sets_seen(reports.back().counts);
   }
   if (want_spacetrack && identity && password) {
     sync::SpacetrackOptions options;

@@ -38,8 +38,8 @@ class CurrentIndex {
   bool matches(const IndexedObject& object, const GpFilter& filter, TimePoint now) const;
   bool matches(const CatalogRecord& record, const CatalogFilter& filter, TimePoint now) const;
 
-  // The epoch of each object's first set, in objects() order (microseconds). Read on first
-  // use, one seek per object, since only snapshots need it.
+  // The epoch of each object's first set, in objects() order (microseconds). Read from the
+  // per-year summary on first use, since only snapshots need it.
   const std::vector<std::int64_t>& first_epochs(Reader& reader) const;
 
   // Members of a synced group; std::nullopt when never synced (rules apply then).
