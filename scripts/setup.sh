@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages gpq builds, tests and benchmarks with.
 # Idempotent: when every package is present it returns at once without apt.
-# --bench also installs wrk and nginx for bench/http_bench.sh, and time for bench/run.
+# --bench also installs wrk and nginx for bench/http_bench.sh.
 set -euo pipefail
 
 packages=(
@@ -25,9 +25,9 @@ done
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   missing+=(nodejs npm)
 fi
-# wrk and nginx for the HTTP benchmark, time for bytes written: scripts/setup.sh --bench.
+# wrk and nginx for the HTTP benchmark: scripts/setup.sh --bench.
 if [[ ${1:-} == --bench ]]; then
-  for package in wrk nginx-light time; do
+  for package in wrk nginx-light; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' ||
       missing+=("$package")
   done
