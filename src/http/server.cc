@@ -21,6 +21,7 @@
 #include "http/access_log.h"
 #include "http/compression.h"
 #include "http/endpoints.h"
+#include "http/generation_watch.h"
 #include "http/key_ring.h"
 #include "http/quota.h"
 #include "http/reply_cache.h"
@@ -141,6 +142,8 @@ class ApiServer {
     server_.widen_backlog(kListenBacklog);
     const bool v6 = options_.host.find(':') != std::string::npos;
     listen_url_ = fmt::format("http://{}{}{}:{}", v6 ? "[" : "", options_.host, v6 ? "]" : "", port);
+    // Threads start here, after the SignalStopper, so that they block SIGINT and SIGTERM too.
+    generation_ = std::make_unique<GenerationWatch>(core_, kGenerationPoll);
     std::thread housekeeper([this] { housekeep(); });
     on_ready(listen_url_ + std::string(kApiPrefix));
     server_.listen_after_bind();
@@ -323,10 +326,8 @@ class ApiServer {
     if (!needs_key(route.endpoint)) {
       return nullptr;  // /status reports the time and the sync runs; /openapi.json is static
     }
-    std::int64_t generation = 0;
-    try {
-      generation = core_.data_generation();
-    } catch (const Error&) {
+    const std::optional<std::int64_t> generation = generation_->current();
+    if (!generation) {
       return nullptr;  // the query will meet the same failure and report it
     }
     const auto now = ReplyCache::Clock::now();
@@ -335,7 +336,7 @@ class ApiServer {
     key += req.target;
     key += '\n';
     key += req.get_header_value("Accept");
-    if (auto hit = replies_.find(key, generation, now)) {
+    if (auto hit = replies_.find(key, *generation, now)) {
       return hit;
     }
     auto fresh = std::make_shared<CachedReply>();
@@ -344,7 +345,7 @@ class ApiServer {
       return fresh;  // errors are not kept
     }
     fresh->etag = etag_of(fresh->reply.body);
-    replies_.store(key, generation, fresh, now);
+    replies_.store(key, *generation, fresh, now);
     return fresh;
   }
 
@@ -426,6 +427,7 @@ class ApiServer {
   ServeOptions options_;
   std::unique_ptr<storage::SqliteStore> store_;
   QueryService core_;
+  std::unique_ptr<GenerationWatch> generation_;  // while run() serves
   std::unique_ptr<storage::Database> housekeeping_db_;  // used by the housekeeping thread
   KeyRing keys_;
   RateLimiter limiter_;

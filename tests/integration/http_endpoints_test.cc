@@ -5,8 +5,10 @@
 
 #include <simdjson.h>
 
+#include <chrono>
 #include <regex>
 #include <set>
+#include <thread>
 
 #include "gpq/query_service.h"
 #include "support/fixture_db.h"
@@ -316,6 +318,28 @@ TEST_F(HttpEndpointsTest, StatusIsOkAfterARecentImport) {
   auto doc = parser_.parse(r.body);
   EXPECT_EQ(std::string(doc["status"].get_string().value()), "ok") << r.body;
   EXPECT_EQ(std::string(doc["last_sync"]["file"]["outcome"].get_string().value()), "ok");
+}
+
+// A kept answer is not given again once a sync has committed newer sets.
+TEST_F(HttpEndpointsTest, AKeptAnswerGivesWayToASyncsNewerSet) {
+  ServedWorld fresh(kUnlimited);
+  const auto epoch_of_iss = [&] {
+    const HttpResult r = fresh.client()->get("/api/v1/gp/25544");
+    EXPECT_EQ(r.status, 200) << r.body;
+    return std::string(parser_.parse(r.body)["EPOCH"].get_string().value());
+  };
+  const std::string before = epoch_of_iss();
+  ASSERT_EQ(epoch_of_iss(), before);  // now kept
+  const ProcessResult sync = run_gpq({"--db", fresh.db().string(), "sync", "--from",
+                                      std::string(GPQ_TEST_DATA_DIR) + "/sync/iss_2026-09-23.csv"});
+  ASSERT_EQ(sync.exit_code, 0) << sync.err;
+  // The generation is read every 10 ms; a loaded machine may take longer to schedule that.
+  std::string after = epoch_of_iss();
+  for (int attempt = 0; attempt < 200 && after == before; ++attempt) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    after = epoch_of_iss();
+  }
+  EXPECT_EQ(after.substr(0, 10), "2026-09-23");
 }
 
 // The same question through the CLI and the API gives the same records, byte for byte.
