@@ -1,5 +1,8 @@
 #include "http/generation_watch.h"
 
+#include <condition_variable>
+#include <mutex>
+
 #include "gpq/error.h"
 #include "gpq/query_service.h"
 
@@ -8,16 +11,7 @@ namespace gpq::http {
 GenerationWatch::GenerationWatch(const QueryService& core, std::chrono::milliseconds poll)
     : core_(core), poll_(poll) {
   read();
-  thread_ = std::thread([this] { run(); });
-}
-
-GenerationWatch::~GenerationWatch() {
-  {
-    const std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  stop_.notify_one();
-  thread_.join();
+  thread_ = std::jthread([this](const std::stop_token& stop) { run(stop); });
 }
 
 std::optional<std::int64_t> GenerationWatch::current() const {
@@ -38,12 +32,13 @@ void GenerationWatch::read() {
   generation_.store(generation, std::memory_order_release);
 }
 
-void GenerationWatch::run() {
-  std::unique_lock lock(mutex_);
-  while (!stop_.wait_for(lock, poll_, [this] { return stopping_; })) {
-    lock.unlock();
+// Sleeps `poll_` between reads; a stop request (the jthread's destructor) ends the wait.
+void GenerationWatch::run(const std::stop_token& stop) {
+  std::mutex mutex;
+  std::condition_variable_any wake;
+  std::unique_lock lock(mutex);
+  while (!wake.wait_for(lock, stop, poll_, [&stop] { return stop.stop_requested(); })) {
     read();
-    lock.lock();
   }
 }
 

@@ -6,11 +6,10 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <limits>
-#include <mutex>
 #include <optional>
+#include <stop_token>
 #include <thread>
 
 namespace gpq {
@@ -27,7 +26,6 @@ class GenerationWatch {
   // Reads the generation before returning, then every `poll` until destroyed. `core` must
   // outlive the watch.
   GenerationWatch(const QueryService& core, std::chrono::milliseconds poll);
-  ~GenerationWatch();
   GenerationWatch(const GenerationWatch&) = delete;
   GenerationWatch& operator=(const GenerationWatch&) = delete;
   GenerationWatch(GenerationWatch&&) = delete;
@@ -40,15 +38,12 @@ class GenerationWatch {
   static constexpr std::int64_t kUnreadable = std::numeric_limits<std::int64_t>::min();
 
   void read();
-  void run();
+  void run(const std::stop_token& stop);
 
   const QueryService& core_;
   const std::chrono::milliseconds poll_;
   std::atomic<std::int64_t> generation_{kUnreadable};
-  std::mutex mutex_;
-  std::condition_variable stop_;
-  bool stopping_ = false;
-  std::thread thread_;  // last: starts once everything above exists
+  std::jthread thread_;  // last: stopped and joined first when the watch is destroyed
 };
 
 }  // namespace gpq::http
