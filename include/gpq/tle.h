@@ -25,7 +25,17 @@ std::optional<std::string> format_tle_catalog_number(std::int32_t norad_id);
 bool parse_tle(std::string_view line1, std::string_view line2, ElementSet& out,
                std::string& error);
 
-// The two 69-column lines of `set`. Throws Error{bad_request} when norad_id > 99999.
+// The years a TLE's two-digit epoch year names (57..99 -> 19xx, 00..56 -> 20xx).
+inline constexpr int kFirstTleYear = 1957;
+inline constexpr int kLastTleYear = 2056;
+
+// Why `set` cannot be written as TLE lines, in words for the user, or std::nullopt: a catalog
+// number above 99999, a classification other than U, C or S, an epoch outside
+// kFirstTleYear..kLastTleYear, or a MEAN_MOTION_DOT of magnitude 1 or more. The writers
+// refuse these rather than write a line that reads back as another value.
+std::optional<std::string> tle_output_problem(const ElementSet& set);
+
+// The two 69-column lines of `set`. Throws Error{bad_request} with tle_output_problem().
 std::string format_tle_line1(const ElementSet& set);
 std::string format_tle_line2(const ElementSet& set);
 

@@ -8,6 +8,7 @@
 #include <fmt/core.h>
 
 #include "cli/context.h"
+#include "cli/output.h"
 #include "gpq/error.h"
 #include "storage/database.h"
 
@@ -57,7 +58,9 @@ int run(int argc, char** argv) {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
       if (e.get_exit_code() == 0) {
-        return app.exit(e);
+        const int code = app.exit(e);  // --help, --version
+        finish_output();
+        return code;
       }
       if (app.get_subcommands().empty() && argc > 1) {
         for (int i = 1; i < argc; ++i) {
@@ -75,6 +78,7 @@ int run(int argc, char** argv) {
       }
       return report(one_line(e.what()) + " (see gpq --help)", Errc::bad_request);
     }
+    finish_output();
     return 0;
   } catch (const Error& e) {
     return report(one_line(e.what()), e.code());

@@ -4,7 +4,11 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+
+#include <fmt/core.h>
 
 #include "gpq/error.h"
 
@@ -40,13 +44,27 @@ bool stdout_wants_colour() {
 
 TableWriter terminal_table() { return TableWriter(terminal_width(), stdout_wants_colour()); }
 
+void output_failed() {
+  const int error = errno;
+  if (error == EPIPE) {
+    std::exit(0);  // a closed pipe (`gpq history ... | head`) ends the output quietly
+  }
+  fmt::print(stderr, "gpq: cannot write the output: {}\n", std::strerror(error));
+  std::exit(exit_code(Errc::internal));
+}
+
+void finish_output() {
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
+    output_failed();
+  }
+}
+
 void Printer::flush() {
   if (!buffer_.empty()) {
     const std::size_t written = std::fwrite(buffer_.data(), 1, buffer_.size(), stdout);
     buffer_.clear();
     if (written == 0 || std::fflush(stdout) != 0) {
-      // A closed pipe (`gpq history ... | head`) ends the output quietly.
-      std::exit(0);
+      output_failed();
     }
   }
 }

@@ -22,6 +22,12 @@ bool stdout_wants_colour();
 // A table sized to the terminal, with a bold header when colours are wanted.
 TableWriter terminal_table();
 
+// Ends the process when stdout cannot be written: quietly (exit 0) for a closed pipe, else
+// with a one-line message and exit code 1 (a full disk must never look like success).
+[[noreturn]] void output_failed();
+// Flushes stdout and calls output_failed() when anything written to it was lost.
+void finish_output();
+
 // Buffers output and writes it to stdout whenever it passes a threshold.
 class Printer {
  public:

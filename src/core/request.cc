@@ -5,15 +5,13 @@
 #include <algorithm>
 #include <charconv>
 
+#include "core/printable_text.h"
 #include "core/text.h"
 #include "gpq/error.h"
 
 namespace gpq {
 namespace {
 
-std::string shown(std::string_view text) {
-  return text.size() > 40 ? std::string(text.substr(0, 40)) + "..." : std::string(text);
-}
 
 const std::string* find(const Params& params, std::string_view key) {
   const auto it = params.find(key);

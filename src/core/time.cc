@@ -9,6 +9,7 @@
 
 #include <fmt/core.h>
 
+#include "core/printable_text.h"
 #include "gpq/error.h"
 
 namespace gpq {
@@ -221,7 +222,7 @@ TimePoint parse_date(std::string_view parameter, std::string_view text) {
     fail(Errc::bad_request,
          "parameter '{}': '{}' is not a date; expected ISO 8601 (2024-01-01T00:00:00Z), "
          "jd:<julian date> or unix:<seconds>",
-         parameter, text.size() > 64 ? std::string(text.substr(0, 64)) + "..." : std::string(text));
+         parameter, shown(text, 64));
   }
   return *parsed;
 }

@@ -356,13 +356,26 @@ bool parse_tle(std::string_view line1, std::string_view line2, ElementSet& out,
   return true;
 }
 
+std::optional<std::string> tle_output_problem(const ElementSet& set) {
+  if (set.norad_id > kMaxTleOutputId) {
+    return fmt::format(
+        "NORAD {} is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or kvn",
+        set.norad_id);
+  }
+  return detail::tle_value_problem(set);
+}
+
 std::string format_tle_line1(const ElementSet& set) {
-  detail::require_tle_catalog_number(set.norad_id);
+  if (const auto problem = tle_output_problem(set)) {
+    fail(Errc::bad_request, "{}", *problem);
+  }
   return detail::format_line1_unchecked(set);
 }
 
 std::string format_tle_line2(const ElementSet& set) {
-  detail::require_tle_catalog_number(set.norad_id);
+  if (const auto problem = tle_output_problem(set)) {
+    fail(Errc::bad_request, "{}", *problem);
+  }
   return detail::format_line2_unchecked(set);
 }
 

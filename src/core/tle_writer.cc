@@ -12,6 +12,8 @@
 #include "gpq/error.h"
 #include "gpq/tle.h"
 
+#include "core/printable_text.h"
+
 namespace gpq::detail {
 namespace {
 
@@ -58,9 +60,13 @@ std::string exponent_field(double value) {
                      std::abs(tle_exponent));
 }
 
+// The largest magnitude whose 8-decimal rounding still fits ` .99999999`.
+constexpr double kMaxFirstDerivative = 0.999999995;
+
 // ` .00007235` / `-.00001273`: the value rounded to 8 decimals, no leading zero.
+// tle_value_problem() has refused a magnitude that would round to 1.
 std::string first_derivative_field(double value) {
-  const std::string text = fmt::format("{:.8f}", std::min(std::fabs(value), 0.99999999));
+  const std::string text = fmt::format("{:.8f}", std::fabs(value));
   return fmt::format("{}{}", value < 0 && text != "0.00000000" ? '-' : ' ', text.substr(1));
 }
 
@@ -88,13 +94,17 @@ std::string intdes_field(const std::string& object_id) {
                                   object_id.substr(8, 3));
 }
 
-std::string epoch_field(TimePoint epoch) {
-  // Round to the 1e-8 day (864 us) step first, so that a carry into the next day also
-  // carries into the next year (31 Dec 23:59:59.9997 -> YY+1 day 001). Days hold exactly
-  // 1e8 steps, so the steps line up with the Unix epoch; floor for years before 1970.
+// The epoch rounded to the 1e-8 day (864 us) step first, so that a carry into the next day
+// also carries into the next year (31 Dec 23:59:59.9997 -> YY+1 day 001). Days hold exactly
+// 1e8 steps, so the steps line up with the Unix epoch; floor for years before 1970.
+TimePoint tle_epoch(TimePoint epoch) {
   const std::int64_t shifted = epoch.unix_micros() + 432;
   const std::int64_t step = shifted / 864 - (shifted % 864 < 0 ? 1 : 0);
-  const TimePoint rounded = TimePoint::from_unix_micros(step * 864);
+  return TimePoint::from_unix_micros(step * 864);
+}
+
+std::string epoch_field(TimePoint epoch) {
+  const TimePoint rounded = tle_epoch(epoch);
   const CivilTime civil = to_civil(rounded);
   const TimePoint jan1 = from_civil({civil.year, 1, 1});
   const std::int64_t since_jan1 = rounded.unix_micros() - jan1.unix_micros();
@@ -115,17 +125,36 @@ std::string with_checksum(std::string line) {
   return line;
 }
 
+constexpr std::string_view kOtherFormats = "use json, csv, xml or kvn";
+
 }  // namespace
 
-void require_tle_catalog_number(std::int32_t norad_id) {
-  if (norad_id > kMaxTleOutputId) {
-    fail(Errc::bad_request,
-         "NORAD {} is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or kvn",
-         norad_id);
+std::optional<std::string> tle_value_problem(const ElementSet& set) {
+  if (!valid_classification(set.classification_type)) {
+    return fmt::format("NORAD {}: classification '{}' cannot be written in a TLE (only U, C or "
+                       "S); {}",
+                       set.norad_id, printable(std::string_view(&set.classification_type, 1)),
+                       kOtherFormats);
   }
+  const int year = to_civil(tle_epoch(set.epoch)).year;
+  if (year < kFirstTleYear || year > kLastTleYear) {
+    return fmt::format("NORAD {}: epoch {} is outside {}..{}, the years a TLE's two-digit year "
+                       "can name; {}",
+                       set.norad_id, format_iso8601_millis(set.epoch), kFirstTleYear,
+                       kLastTleYear, kOtherFormats);
+  }
+  if (!(std::fabs(set.mean_motion_dot) < kMaxFirstDerivative)) {
+    return fmt::format("NORAD {}: MEAN_MOTION_DOT {} is too large for a TLE (its field holds "
+                       "less than 1 rev/day^2); {}",
+                       set.norad_id, set.mean_motion_dot, kOtherFormats);
+  }
+  return std::nullopt;
 }
 
 std::string format_line1_unchecked(const ElementSet& set) {
+  if (const auto problem = tle_value_problem(set)) {
+    fail(Errc::bad_request, "{}", *problem);
+  }
   return with_checksum(fmt::format(
       "1 {}{} {} {} {} {} {} {} {:>4}", catalog_field(set.norad_id), set.classification_type,
       intdes_field(set.object_id), epoch_field(set.epoch),

@@ -1,24 +1,33 @@
-// One CSV field, quoted per RFC 4180 when it holds a comma, a quote or a line break.
+// One CSV field: control characters and bytes that are not UTF-8 replaced (core/
+// printable_text.h), so that a record is always one line, then quoted per RFC 4180 when it
+// holds a comma or a quote.
 #pragma once
 
 #include <string>
 #include <string_view>
 
+#include "core/printable_text.h"
+
 namespace gpq::format_detail {
 
 inline void append_csv_field(std::string_view text, std::string& out) {
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
-    out += text;
+  const std::string clean = printable(text);
+  if (clean.find_first_of(",\"") == std::string::npos) {
+    out += clean;
     return;
   }
   out += '"';
-  for (const char c : text) {
+  for (const char c : clean) {
     out += c;
     if (c == '"') {
       out += '"';
     }
   }
   out += '"';
+}
+
+inline void append_csv_field(char c, std::string& out) {
+  append_csv_field(std::string_view(&c, 1), out);
 }
 
 }  // namespace gpq::format_detail

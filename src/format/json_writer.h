@@ -13,7 +13,8 @@
 
 namespace gpq::json {
 
-// A JSON string literal, quotes included (RFC 8259 escapes; UTF-8 passes through).
+// A JSON string literal, quotes included: RFC 8259 escapes, every control character as
+// \uXXXX, bytes that are not UTF-8 as \ufffd; valid UTF-8 passes through.
 void append_string(std::string_view text, std::string& out);
 
 // The shortest form that reads back as the same double; never inf or nan (null instead).

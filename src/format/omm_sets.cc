@@ -4,13 +4,16 @@
 
 #include <fmt/core.h>
 
+#include "core/printable_text.h"
 #include "format/set_writers.h"
 
 namespace gpq::format_detail {
 namespace {
 
+// Element text: control characters (which XML 1.0 cannot carry, not even as references) and
+// bytes that are not UTF-8 become U+FFFD, then the five markup characters are escaped.
 void xml_text(std::string_view text, std::string& out) {
-  for (const char c : text) {
+  for (const char c : printable(text)) {
     switch (c) {
       case '&':
         out += "&amp;";
@@ -28,12 +31,7 @@ void xml_text(std::string_view text, std::string& out) {
         out += "&apos;";
         break;
       default:
-        // XML 1.0 has no way to carry other C0 controls, not even as references.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') {
-          out += "\uFFFD";
-        } else {
-          out += c;
-        }
+        out += c;
     }
   }
 }
@@ -74,14 +72,17 @@ void xml_set(const ElementSet& set, std::string& out) {
       "<ECCENTRICITY>{}</ECCENTRICITY><INCLINATION>{}</INCLINATION>"
       "<RA_OF_ASC_NODE>{}</RA_OF_ASC_NODE><ARG_OF_PERICENTER>{}</ARG_OF_PERICENTER>"
       "<MEAN_ANOMALY>{}</MEAN_ANOMALY></meanElements><tleParameters>"
-      "<EPHEMERIS_TYPE>{}</EPHEMERIS_TYPE><CLASSIFICATION_TYPE>{}</CLASSIFICATION_TYPE>"
-      "<NORAD_CAT_ID>{}</NORAD_CAT_ID><ELEMENT_SET_NO>{}</ELEMENT_SET_NO>"
-      "<REV_AT_EPOCH>{}</REV_AT_EPOCH><BSTAR>{}</BSTAR><MEAN_MOTION_DOT>{}</MEAN_MOTION_DOT>"
-      "<MEAN_MOTION_DDOT>{}</MEAN_MOTION_DDOT></tleParameters></data></segment></body></omm>\n",
+      "<EPHEMERIS_TYPE>{}</EPHEMERIS_TYPE><CLASSIFICATION_TYPE>",
       iso_micros(set.epoch), set.mean_motion, set.eccentricity, set.inclination,
       set.ra_of_asc_node, set.arg_of_pericenter, set.mean_anomaly,
-      static_cast<int>(set.ephemeris_type), set.classification_type, set.norad_id,
-      set.element_set_no, set.rev_at_epoch, set.bstar, set.mean_motion_dot, set.mean_motion_ddot);
+      static_cast<int>(set.ephemeris_type));
+  xml_text(std::string_view(&set.classification_type, 1), out);
+  fmt::format_to(
+      it,
+      "</CLASSIFICATION_TYPE><NORAD_CAT_ID>{}</NORAD_CAT_ID><ELEMENT_SET_NO>{}</ELEMENT_SET_NO>"
+      "<REV_AT_EPOCH>{}</REV_AT_EPOCH><BSTAR>{}</BSTAR><MEAN_MOTION_DOT>{}</MEAN_MOTION_DOT>"
+      "<MEAN_MOTION_DDOT>{}</MEAN_MOTION_DDOT></tleParameters></data></segment></body></omm>\n",
+      set.norad_id, set.element_set_no, set.rev_at_epoch, set.bstar, set.mean_motion_dot, set.mean_motion_ddot);
 }
 
 void kvn_set(const ElementSet& set, std::string& out) {
@@ -94,8 +95,9 @@ void kvn_set(const ElementSet& set, std::string& out) {
   line("CREATION_DATE", iso_micros(omm_creation_date(set)));
   line("ORIGINATOR", kOriginator);
   out += '\n';
-  line("OBJECT_NAME", set.object_name);
-  line("OBJECT_ID", set.object_id);
+  // KVN is one keyword a line: values never hold a line break.
+  line("OBJECT_NAME", printable(set.object_name));
+  line("OBJECT_ID", printable(set.object_id));
   line("CENTER_NAME", "EARTH");
   line("REF_FRAME", "TEME");
   line("TIME_SYSTEM", "UTC");
@@ -110,7 +112,7 @@ void kvn_set(const ElementSet& set, std::string& out) {
   line("MEAN_ANOMALY", set.mean_anomaly);
   out += '\n';
   line("EPHEMERIS_TYPE", static_cast<int>(set.ephemeris_type));
-  line("CLASSIFICATION_TYPE", set.classification_type);
+  line("CLASSIFICATION_TYPE", printable(std::string_view(&set.classification_type, 1)));
   line("NORAD_CAT_ID", set.norad_id);
   line("ELEMENT_SET_NO", set.element_set_no);
   line("REV_AT_EPOCH", set.rev_at_epoch);

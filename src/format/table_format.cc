@@ -7,6 +7,8 @@
 
 #include "gpq/format.h"
 
+#include "core/printable_text.h"
+
 namespace gpq {
 namespace {
 
@@ -43,7 +45,7 @@ constexpr std::size_t kNameColumn = 1;
 
 void TableWriter::add_set(const ElementSet& set) {
   const DerivedFields d = derive(set);
-  rows_.push_back({fmt::format("{}", set.norad_id), set.object_name,
+  rows_.push_back({fmt::format("{}", set.norad_id), printable(set.object_name),
                    format_iso8601_millis(set.epoch), fmt::format("{:.4f}", set.inclination),
                    fmt::format("{:.1f}", d.apogee_km), fmt::format("{:.1f}", d.perigee_km),
                    fmt::format("{:.2f}", d.period_minutes), std::string(to_string(set.source))});
@@ -51,9 +53,10 @@ void TableWriter::add_set(const ElementSet& set) {
 
 void TableWriter::add_catalog(const CatalogRecord& r) {
   catalog_ = true;
-  rows_.push_back({fmt::format("{}", r.norad_id), r.object_name, r.object_id,
+  rows_.push_back({fmt::format("{}", r.norad_id), printable(r.object_name),
+                   printable(r.object_id),
                    r.object_type ? std::string(to_string(*r.object_type)) : std::string(),
-                   r.ops_status_code, r.owner, r.launch_date ? format_date(*r.launch_date) : "",
+                   printable(r.ops_status_code), printable(r.owner), r.launch_date ? format_date(*r.launch_date) : "",
                    r.decay_date ? format_date(*r.decay_date) : ""});
 }
 

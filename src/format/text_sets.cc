@@ -3,6 +3,7 @@
 
 #include <fmt/core.h>
 
+#include "core/printable_text.h"
 #include "format/csv_field.h"
 #include "format/set_writers.h"
 #include "gpq/tle.h"
@@ -12,7 +13,12 @@ namespace gpq::format_detail {
 void tle_set(const ElementSet& set, bool with_name, std::string& out) {
   const std::string line1 = format_tle_line1(set);  // throws above 99999 before any output
   if (with_name) {
-    out += set.object_name.empty() ? fmt::format("{:05}", set.norad_id) : set.object_name;
+    // The name line is the one free text of the format: it never holds a line break.
+    if (set.object_name.empty()) {
+      fmt::format_to(std::back_inserter(out), "{:05}", set.norad_id);
+    } else {
+      append_printable(set.object_name, out);
+    }
     out += '\n';
   }
   out += line1;
@@ -34,11 +40,13 @@ void csv_set(const ElementSet& set, std::string& out) {
   append_csv_field(set.object_name, out);
   out += ',';
   append_csv_field(set.object_id, out);
-  fmt::format_to(std::back_inserter(out),
-                 ",{},{:.8f},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.3f},{:.3f},{:.3f},{:.3f},{},",
+  fmt::format_to(std::back_inserter(out), ",{},{:.8f},{},{},{},{},{},{},",
                  format_iso8601_micros(set.epoch), set.mean_motion, set.eccentricity,
                  set.inclination, set.ra_of_asc_node, set.arg_of_pericenter, set.mean_anomaly,
-                 static_cast<int>(set.ephemeris_type), set.classification_type, set.norad_id,
+                 static_cast<int>(set.ephemeris_type));
+  append_csv_field(set.classification_type, out);
+  fmt::format_to(std::back_inserter(out),
+                 ",{},{},{},{},{},{},{:.3f},{:.3f},{:.3f},{:.3f},{},", set.norad_id,
                  set.element_set_no, set.rev_at_epoch, set.bstar, set.mean_motion_dot,
                  set.mean_motion_ddot, d.period_minutes, d.apogee_km, d.perigee_km,
                  d.semi_major_axis_km, to_string(set.source));

@@ -7,6 +7,7 @@
 #include <fmt/core.h>
 #include <simdjson.h>
 
+#include "core/printable_text.h"
 #include "sync/parse/json_object_splitter.h"
 #include "sync/parse/omm_fields.h"
 #include "sync/parse/parsers.h"
@@ -88,7 +89,7 @@ bool is_identifying(OmmKey key) {
 std::string not_a_record(const JsonMembers& members) {
   std::string keys;
   for (std::size_t i = 0; i < members.members.size() && i < 3; ++i) {
-    keys += fmt::format("{}\"{}\"", i == 0 ? "" : ", ", members.members[i].first.substr(0, 40));
+    keys += fmt::format("{}\"{}\"", i == 0 ? "" : ", ", shown(members.members[i].first));
   }
   if (members.members.size() > 3) {
     keys += ", ...";

@@ -8,6 +8,7 @@
 
 #include "gpq/tle.h"
 
+#include "core/printable_text.h"
 #include "core/text.h"
 
 namespace gpq::sync {
@@ -43,10 +44,6 @@ std::string_view key_name(OmmKey key) {
     }
   }
   return "?";
-}
-
-std::string shown_value(std::string_view value) {
-  return std::string(value.substr(0, 40)) + (value.size() > 40 ? "..." : "");
 }
 
 // An accepted interval. Angles get `slack` on both sides, because an upstream rounding a
@@ -92,11 +89,11 @@ struct Checker {
     }
     const auto value = parse_number(*text);
     if (!value) {
-      error = fmt::format("{} '{}' is not a number", key_name(key), shown_value(*text));
+      error = fmt::format("{} '{}' is not a number", key_name(key), shown(*text));
       return false;
     }
     if (!range.contains(*value)) {
-      error = fmt::format("{} '{}' is out of range: {}", key_name(key), shown_value(*text),
+      error = fmt::format("{} '{}' is out of range: {}", key_name(key), shown(*text),
                           range.text());
       return false;
     }
@@ -113,7 +110,7 @@ struct Checker {
     }
     if (value != std::floor(value)) {
       error = fmt::format("{} '{}' is not a whole number", key_name(key),
-                          shown_value(fields.get(key).value_or("")));
+                          shown(fields.get(key).value_or("")));
       return false;
     }
     out = static_cast<std::int64_t>(value);
@@ -205,7 +202,7 @@ bool build_element_set(const OmmFields& fields, DataSource source, TimePoint col
     }
     const auto epoch = parse_iso8601(trim(*epoch_text));
     if (!epoch) {
-      error = fmt::format("EPOCH '{}' is not an ISO 8601 time", shown_value(*epoch_text));
+      error = fmt::format("EPOCH '{}' is not an ISO 8601 time", shown(*epoch_text));
       return false;
     }
     set.epoch = *epoch;
@@ -230,9 +227,10 @@ bool build_element_set(const OmmFields& fields, DataSource source, TimePoint col
     set.element_set_no = static_cast<std::int32_t>(element_set_no);
     set.rev_at_epoch = static_cast<std::int32_t>(rev);
     const std::string classification = text_of(fields, OmmKey::classification_type);
-    if (classification.size() > 1) {
-      error =
-          fmt::format("CLASSIFICATION_TYPE '{}' is not one character", shown_value(classification));
+    if (!classification.empty() &&
+        (classification.size() > 1 || !valid_classification(classification[0]))) {
+      error = fmt::format("CLASSIFICATION_TYPE '{}' is not U, C or S",
+                          shown(classification));
       return false;
     }
     set.classification_type = classification.empty() ? 'U' : classification[0];
@@ -241,6 +239,13 @@ bool build_element_set(const OmmFields& fields, DataSource source, TimePoint col
   if (fields.get(OmmKey::object_id)) {
     set.object_id = text_of(fields, OmmKey::object_id);
   }
+  for (const auto& [key, value] : {std::pair{OmmKey::object_name, &set.object_name},
+                                   std::pair{OmmKey::object_id, &set.object_id}}) {
+    if (auto problem = text_field_problem(key_name(key), *value)) {
+      error = std::move(*problem);
+      return false;
+    }
+  }
   if (set.object_id == "UNKNOWN") {
     set.object_id.clear();
   }
@@ -248,7 +253,7 @@ bool build_element_set(const OmmFields& fields, DataSource source, TimePoint col
   if (!creation.empty()) {
     set.creation_date = parse_iso8601(creation);
     if (!set.creation_date) {
-      error = fmt::format("CREATION_DATE '{}' is not an ISO 8601 time", shown_value(creation));
+      error = fmt::format("CREATION_DATE '{}' is not an ISO 8601 time", shown(creation));
       return false;
     }
   }

@@ -7,6 +7,7 @@
 
 #include "gpq/element_set.h"
 
+#include "core/printable_text.h"
 #include "core/text.h"
 #include "sync/parse/omm_fields.h"
 
@@ -44,7 +45,7 @@ bool date(const Fields& fields, std::string_view name, std::string_view fallback
   }
   out = parse_iso8601(text);
   if (!out) {
-    error = fmt::format("{} '{}' is not a date", found_name, text.substr(0, 40));
+    error = fmt::format("{} '{}' is not a date", found_name, shown(text));
     return false;
   }
   return true;
@@ -59,7 +60,7 @@ bool number(const Fields& fields, std::string_view name, std::optional<double>& 
   }
   out = parse_number(text);
   if (!out) {
-    error = fmt::format("{} '{}' is not a number", name, text.substr(0, 40));
+    error = fmt::format("{} '{}' is not a number", name, shown(text));
     return false;
   }
   return true;
@@ -74,7 +75,7 @@ bool build_catalog_record(FieldLookup lookup, const void* context, CatalogRecord
   const std::string id_text = fields.text("NORAD_CAT_ID");
   const auto id = parse_number(id_text);
   if (!id || *id < 1 || *id > kMaxNoradId || *id != static_cast<double>(static_cast<long>(*id))) {
-    error = fmt::format("NORAD_CAT_ID '{}' is not a catalog number", id_text.substr(0, 40));
+    error = fmt::format("NORAD_CAT_ID '{}' is not a catalog number", shown(id_text));
     return false;
   }
   record.norad_id = static_cast<std::int32_t>(*id);
@@ -84,7 +85,7 @@ bool build_catalog_record(FieldLookup lookup, const void* context, CatalogRecord
   if (!type.empty()) {
     record.object_type = parse_object_type(type);
     if (!record.object_type) {
-      error = fmt::format("OBJECT_TYPE '{}' is not known", type.substr(0, 40));
+      error = fmt::format("OBJECT_TYPE '{}' is not known", shown(type));
       return false;
     }
   }
@@ -102,6 +103,16 @@ bool build_catalog_record(FieldLookup lookup, const void* context, CatalogRecord
     record.ops_status_code = fields.text("OPS_STATUS_CODE");
   } else if (record.decay_date) {
     record.ops_status_code = "D";
+  }
+  const std::pair<std::string_view, const std::string*> texts[] = {
+      {"OBJECT_NAME", &record.object_name}, {"OBJECT_ID", &record.object_id},
+      {"OWNER", &record.owner}, {"LAUNCH_SITE", &record.launch_site},
+      {"OPS_STATUS_CODE", &record.ops_status_code}};
+  for (const auto& [name, value] : texts) {
+    if (auto problem = text_field_problem(name, *value)) {
+      error = std::move(*problem);
+      return false;
+    }
   }
   out = std::move(record);
   return true;

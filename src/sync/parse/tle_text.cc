@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 
 #include "gpq/tle.h"
+#include "core/printable_text.h"
 #include "sync/parse/parsers.h"
 
 namespace gpq::sync {
@@ -58,7 +59,7 @@ class TleTextParser {
       } else {
         if (name_) {
           sink_.skip(name_line_, fmt::format("unexpected line '{}' (no TLE follows it)",
-                                             name_->substr(0, 40)));
+                                             shown(*name_)));
         }
         name_ = name_of(line);
         name_line_ = lines_.line_number();
@@ -80,7 +81,7 @@ class TleTextParser {
   void drop_name() {
     if (name_) {
       sink_.skip(name_line_, fmt::format("name line '{}' without the two TLE lines after it",
-                                         name_->substr(0, 40)));
+                                         shown(*name_)));
       name_.reset();
     }
   }
@@ -109,6 +110,10 @@ class TleTextParser {
     }
     set.object_name = name_ ? std::move(*name_) : std::string();
     name_.reset();
+    if (auto problem = text_field_problem("the name line", set.object_name)) {
+      sink_.skip(start, std::move(*problem));
+      return;
+    }
     set.source = options_.forced_source.value_or(DataSource::celestrak);
     set.collected_at = options_.collected_at;
     sink_.element_set(std::move(set));

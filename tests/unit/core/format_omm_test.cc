@@ -177,10 +177,12 @@ TEST(FormatOmmTest, XmlEscapesMarkupCharacters) {
       {"already escaped text is escaped again", "&amp;", "&amp;amp;"},
       {"quotes", "\"A\" 'B'", "&quot;A&quot; &apos;B&apos;"},
       {"utf-8 passes through", "\xC3\x89TOILE", "\xC3\x89TOILE"},
-      {"tab stays", "A\tB", "A\tB"},
-      // XML 1.0 forbids other C0 controls outright: U+FFFD keeps the document well-formed.
+      // Text fields hold no control character (printable_text.h): U+FFFD stands for each,
+      // which also keeps the document well-formed (XML 1.0 forbids most C0 controls).
+      {"tab", "A\tB", "A\uFFFDB"},
       {"control characters", std::string{'A', '\x01', 'B', '\0', 'C', '\x1f'},
        "A\uFFFDB\uFFFDC\uFFFD"},
+      {"bytes that are not UTF-8", "A\xFF\xC3" "B", "A\uFFFD\uFFFDB"},
   };
   for (const Row& row : rows) {
     ElementSet set = iss();

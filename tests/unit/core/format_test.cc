@@ -67,7 +67,7 @@ TEST(FormatTest, EscapingInEveryFormat) {
   EXPECT_NE(single(Format::json, set).find(R"x("A \"B\" \\ <C> & D,\u0001")x"), std::string::npos);
   EXPECT_NE(single(Format::xml, set).find("A &quot;B&quot; \\ &lt;C&gt; &amp; D,"),
             std::string::npos);
-  EXPECT_NE(single(Format::csv, set).find("\n\"A \"\"B\"\" \\ <C> & D,\x01\","),
+  EXPECT_NE(single(Format::csv, set).find("\n\"A \"\"B\"\" \\ <C> & D,\uFFFD\","),
             std::string::npos);
 }
 

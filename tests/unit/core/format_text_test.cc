@@ -188,8 +188,10 @@ TEST(FormatTextTest, CsvQuotesFieldsThatNeedIt) {
       {"comma", "DRAGON CRS-2, TRUNK", "\"DRAGON CRS-2, TRUNK\""},
       {"quote", "SAT \"X\"", "\"SAT \"\"X\"\"\""},
       {"quote and comma", "\"A\",B", "\"\"\"A\"\",B\""},
-      {"line feed", "A\nB", "\"A\nB\""},
-      {"carriage return", "A\rB", "\"A\rB\""},
+      // A record is always one line: control characters become U+FFFD.
+      {"line feed", "A\nB", "A\uFFFDB"},
+      {"carriage return", "A\rB", "A\uFFFDB"},
+      {"line feed and comma", "A\n,B", "\"A\uFFFD,B\""},
       {"backslash needs nothing", "A\\B", "A\\B"},
       {"utf-8 needs nothing", "\xC3\x89TOILE", "\xC3\x89TOILE"},
   };

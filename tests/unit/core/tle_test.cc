@@ -526,6 +526,58 @@ TEST(TleLineWriterTest, NoTleOutputAboveNinetyNineThousandNineHundredNinetyNine)
   EXPECT_EQ(format_tle_line1(highest).substr(0, 8), "1 99999U");
 }
 
+// Values a TLE cannot carry are refused, never written as a line that reads back as another
+// value (a 2057 epoch as 1957, MEAN_MOTION_DOT 1.2 as .99999999, a quote as classification).
+TEST(TleLineWriterTest, ValuesATleCannotCarryAreRefused) {
+  struct Row {
+    const char* what;
+    void (*change)(ElementSet&);
+    const char* message;
+  };
+  const Row rows[] = {
+      {"classification X", [](ElementSet& s) { s.classification_type = 'X'; },
+       "NORAD 25544: classification 'X' cannot be written in a TLE (only U, C or S); use json, "
+       "csv, xml or kvn"},
+      {"classification quote", [](ElementSet& s) { s.classification_type = '"'; },
+       "NORAD 25544: classification '\"' cannot be written in a TLE (only U, C or S); use json, "
+       "csv, xml or kvn"},
+      {"classification line feed", [](ElementSet& s) { s.classification_type = '\n'; },
+       "NORAD 25544: classification '\uFFFD' cannot be written in a TLE (only U, C or S); use "
+       "json, csv, xml or kvn"},
+      {"epoch in 2057", [](ElementSet& s) { s.epoch = *parse_iso8601("2057-01-01T00:00:00"); },
+       "NORAD 25544: epoch 2057-01-01T00:00:00.000Z is outside 1957..2056, the years a TLE's "
+       "two-digit year can name; use json, csv, xml or kvn"},
+      {"epoch rounding into 2057",
+       [](ElementSet& s) { s.epoch = *parse_iso8601("2056-12-31T23:59:59.9999"); },
+       "NORAD 25544: epoch 2057-01-01T00:00:00.000Z is outside 1957..2056, the years a TLE's "
+       "two-digit year can name; use json, csv, xml or kvn"},
+      {"epoch in 1956", [](ElementSet& s) { s.epoch = *parse_iso8601("1956-12-31T12:00:00"); },
+       "NORAD 25544: epoch 1956-12-31T12:00:00.000Z is outside 1957..2056, the years a TLE's "
+       "two-digit year can name; use json, csv, xml or kvn"},
+      {"first derivative 1", [](ElementSet& s) { s.mean_motion_dot = 1.0; },
+       "NORAD 25544: MEAN_MOTION_DOT 1 is too large for a TLE (its field holds less than 1 "
+       "rev/day^2); use json, csv, xml or kvn"},
+      {"first derivative rounding to 1", [](ElementSet& s) { s.mean_motion_dot = -0.999999996; },
+       "NORAD 25544: MEAN_MOTION_DOT -0.999999996 is too large for a TLE (its field holds less "
+       "than 1 rev/day^2); use json, csv, xml or kvn"},
+  };
+  for (const Row& row : rows) {
+    ElementSet set = parsed(kVectors[0]);
+    row.change(set);
+    EXPECT_EQ(tle_output_problem(set), row.message) << row.what;
+    EXPECT_GPQ_ERROR(format_tle_line1(set), Errc::bad_request, row.message);
+    EXPECT_GPQ_ERROR(format_tle_line2(set), Errc::bad_request, row.message);
+    EXPECT_GPQ_ERROR(detail::format_line1_unchecked(set), Errc::bad_request, row.message);
+  }
+  ElementSet edge = parsed(kVectors[0]);
+  edge.mean_motion_dot = -0.99999999;
+  edge.epoch = *parse_iso8601("2056-12-31T23:59:59");
+  EXPECT_EQ(tle_output_problem(edge), std::nullopt);
+  EXPECT_EQ(format_tle_line1(edge).substr(18, 25), "56366.99998843 -.99999999");
+  edge.epoch = *parse_iso8601("1957-01-01T00:00:00");
+  EXPECT_EQ(format_tle_line1(edge).substr(18, 14), "57001.00000000");
+}
+
 // A field of the line the writer makes from T1 with one value changed.
 struct FieldRow {
   const char* what;

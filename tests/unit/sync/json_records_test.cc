@@ -258,6 +258,15 @@ TEST(JsonRecordsTest, MalformedRecordsAreSkippedWithLineAndReason) {
       {"TLE of another object",
        std::string(kElectron).replace(kElectron.find("100245"), 6, "100246"),
        "NORAD_CAT_ID 100246 differs from the TLE's 100245"},
+      // The record that forged a TLE line and broke every JSON list holding it.
+      {"a name holding a TLE line", celestrak_with("OBJECT_NAME",
+                                                   "\"EVIL\\n1 99999U 00000A   25001.00000000  "
+                                                   ".00000000  00000-0  00000-0 0  9990\""),
+       "OBJECT_NAME holds the control character U+000A (at byte 5)"},
+      {"a quote as classification", celestrak_with("CLASSIFICATION_TYPE", "\"\\\"\""),
+       "CLASSIFICATION_TYPE '\"' is not U, C or S"},
+      {"an escaped NUL in a name", celestrak_with("OBJECT_NAME", "\"A\\u0000B\""),
+       "OBJECT_NAME holds the control character U+0000 (at byte 2)"},
       {"only one TLE line", std::string(kElectron).replace(kElectron.find("TLE_LINE2"), 9, "X"),
        "MEAN_MOTION is missing"},
   };

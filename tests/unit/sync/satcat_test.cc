@@ -249,6 +249,10 @@ TEST(SatcatTest, BadValuesAreSkippedWithLineAndReason) {
       {"one field short", kSputnikRow.substr(0, kSputnikRow.rfind(',')),
        "16 fields where the header names 17"},
       {"unbalanced quotes", csv_with(0, "\"SPUTNIK 1"), "unbalanced quotes"},
+      {"a control character in a name", csv_with(0, "SPUTNIK\x1b[2J"),
+       "OBJECT_NAME holds the control character U+001B (at byte 8)"},
+      {"an OWNER that is not UTF-8", csv_with(5, "CI\xD3S"),
+       "OWNER holds bytes that are not UTF-8 (at byte 3)"},
   };
   for (const auto& row : csv_rows) {
     const auto sink =

@@ -120,7 +120,7 @@ TEST(TleTextTest, FramingNamesAndStrayLines) {
        lines_of({std::string(50, 'g'), "0 ISS", kIss1, kIss2}),
        {25544},
        {"ISS"},
-       {{1, "unexpected line '" + std::string(40, 'g') + "' (no TLE follows it)"}}},
+       {{1, "unexpected line '" + std::string(40, 'g') + "...' (no TLE follows it)"}}},
       {"a '2 ' line alone", lines_of({kIss2}), {}, {}, {{1, "line 2 without a line 1 before it"}}},
       {"a '2 ' line after a name",
        lines_of({"0 ISS", kIss2, "0 VANGUARD 1", kVan1, kVan2}),
