@@ -46,6 +46,8 @@ CivilTime to_civil(TimePoint t);
 TimePoint from_civil(const CivilTime& c);
 // Day of year, 1-based (1 Jan = 1).
 int day_of_year(TimePoint t);
+// Midnight UTC that starts the day of `t` (rounded down, before 1970 too).
+TimePoint start_of_day(TimePoint t);
 
 // A date parameter: `2024-01-01T00:00:00Z` (fraction, `Z` or ±hh:mm offset optional; a bare
 // date means midnight UTC; a missing zone means UTC), `jd:<julian date>`, `unix:<seconds>`.

@@ -96,7 +96,9 @@ std::optional<TimePoint> parse_iso(std::string_view text) {
         }
       }
     }
-    if (c.hour > 23 || c.minute > 59 || c.second > 60) {
+    // No 23:59:60: instants are counted without leap seconds (time.h), and taking it as the
+    // next minute would silently move the time.
+    if (c.hour > 23 || c.minute > 59 || c.second > 59) {
       return std::nullopt;
     }
     if (pos < text.size() && (text[pos] == 'Z' || text[pos] == 'z')) {
@@ -108,10 +110,12 @@ std::optional<TimePoint> parse_iso(std::string_view text) {
       if (!read_digits(text, pos, 2, hours)) {
         return std::nullopt;
       }
-      if (pos < text.size() && text[pos] == ':') {
+      // ±hh, ±hhmm or ±hh:mm; a colon must be followed by the minutes.
+      const bool colon = pos < text.size() && text[pos] == ':';
+      if (colon) {
         ++pos;
       }
-      if (pos < text.size() && !read_digits(text, pos, 2, minutes)) {
+      if ((colon || pos < text.size()) && !read_digits(text, pos, 2, minutes)) {
         return std::nullopt;
       }
       if (hours > 23 || minutes > 59) {
@@ -198,6 +202,10 @@ int day_of_year(TimePoint t) {
   const CivilTime c = to_civil(t);
   const TimePoint jan1 = from_civil({c.year, 1, 1});
   return static_cast<int>(floor_div(t.unix_micros() - jan1.unix_micros(), kMicrosPerDay)) + 1;
+}
+
+TimePoint start_of_day(TimePoint t) {
+  return TimePoint::from_unix_micros(floor_div(t.unix_micros(), kMicrosPerDay) * kMicrosPerDay);
 }
 
 std::optional<TimePoint> parse_iso8601(std::string_view text) { return parse_iso(text); }

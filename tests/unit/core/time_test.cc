@@ -20,6 +20,8 @@ TEST(ParseDateTest, AcceptsTheThreeForms) {
       {"2024-01-01T00:00Z", k2024},
       {"2024-01-01T01:30:00+01:30", k2024},
       {"2023-12-31T22:00:00-02:00", k2024},
+      {"2024-01-01T05:30:00+0530", k2024},
+      {"2024-01-01T05:00:00+05", k2024},
       {"2024-01-01T00:00:00.25Z", k2024 + 250'000},
       {"2024-01-01T00:00:00.123456Z", k2024 + 123'456},
       {"2024-01-01T00:00:00.1234565Z", k2024 + 123'457},
@@ -37,10 +39,16 @@ TEST(ParseDateTest, AcceptsTheThreeForms) {
 TEST(ParseDateTest, RejectsAnythingElseNamingTheParameter) {
   const char* bad[] = {"yesterday", "", "2024-13-01", "2024-02-30", "2024-01-01T25:00:00Z",
                        "2024-01-01T00:00:00Q", "jd:", "jd:abc", "unix:1e5", "unix:nan",
-                       "2024-1-1", "20240101", "unix:99999999999999"};
+                       "2024-1-1", "20240101", "unix:99999999999999",
+                       // No leap second: 23:59:60 is refused, not taken as the next minute.
+                       "2016-12-31T23:59:60Z", "2016-12-31T23:59:60.5",
+                       // A colon promises the minutes of the offset.
+                       "2024-01-01T05:00:00+05:", "2024-01-01T05:00:00+05:3",
+                       "2024-01-01T05:00:00+5"};
   for (const char* text : bad) {
     EXPECT_THROW(parse_date("end", text), Error) << text;
   }
+  EXPECT_EQ(parse_iso8601("2016-12-31T23:59:60"), std::nullopt);
   EXPECT_GPQ_ERROR(parse_date("end", "yesterday"), Errc::bad_request,
                    "parameter 'end': 'yesterday' is not a date; expected ISO 8601 "
                    "(2024-01-01T00:00:00Z), jd:<julian date> or unix:<seconds>");
@@ -80,6 +88,14 @@ TEST(TimeRoundTripTest, IsoJulianAndUnixAgreeToTheMicrosecond) {
     ASSERT_LE(std::llabs(parse_date("epoch", jd_text).unix_micros() - t.unix_micros()), 50)
         << jd_text;
   }
+}
+
+TEST(CivilTimeTest, StartOfDayRoundsDownBefore1970Too) {
+  EXPECT_EQ(start_of_day(*parse_iso8601("2024-01-01T13:45:00")), *parse_iso8601("2024-01-01"));
+  EXPECT_EQ(start_of_day(*parse_iso8601("2024-01-01")), *parse_iso8601("2024-01-01"));
+  EXPECT_EQ(start_of_day(*parse_iso8601("1969-12-31T12:00:00")), *parse_iso8601("1969-12-31"));
+  EXPECT_EQ(start_of_day(*parse_iso8601("1957-10-04T19:28:34")), *parse_iso8601("1957-10-04"));
+  EXPECT_EQ(start_of_day(*parse_iso8601("1957-10-04")), *parse_iso8601("1957-10-04"));
 }
 
 TEST(CivilTimeTest, DayOfYear) {
