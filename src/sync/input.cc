@@ -14,6 +14,9 @@ namespace gpq::sync {
 namespace {
 
 constexpr std::size_t kChunkBytes = 1 << 17;
+// The xz decoder may use this much memory: four times what xz -9 (a 64 MiB dictionary)
+// needs. A file that claims more is refused, not allowed to take the machine.
+constexpr std::uint64_t kXzMemoryLimit = std::uint64_t{256} << 20;
 
 std::string describe(const std::filesystem::path& path) { return path.string(); }
 
@@ -70,7 +73,7 @@ class XzFileStream final : public ByteStream {
     if (file_ == nullptr) {
       fail(Errc::bad_request, "cannot open {}: {}", describe(path), std::strerror(errno));
     }
-    if (lzma_stream_decoder(&stream_, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
+    if (lzma_stream_decoder(&stream_, kXzMemoryLimit, LZMA_CONCATENATED) != LZMA_OK) {
       std::fclose(file_);
       fail(Errc::internal, "cannot start the xz decoder");
     }
@@ -105,6 +108,11 @@ class XzFileStream final : public ByteStream {
       if (status == LZMA_STREAM_END) {
         finished_ = true;
         break;
+      }
+      if (status == LZMA_MEMLIMIT_ERROR) {
+        fail(Errc::bad_request, "{}: decompressing needs more than {} MiB of memory (xz -9 needs "
+             "65 MiB); recompress it with a smaller dictionary", describe(path_),
+             kXzMemoryLimit >> 20);
       }
       if (status != LZMA_OK) {
         fail(Errc::bad_request, "{}: {}", describe(path_),

@@ -21,16 +21,30 @@ bool is_omm_open(std::string_view text, std::size_t at) {
   return next == ' ' || next == '>' || next == '\t' || next == '\r' || next == '\n';
 }
 
-void collect(const pugi::xml_node& node, OmmFields& fields) {
-  for (const pugi::xml_node& child : node.children()) {
-    if (child.type() != pugi::node_element) {
+// The OMM keywords anywhere below `root`, in document order, read without recursion: an
+// element a megabyte deep must not take the stack with it.
+void collect(const pugi::xml_node& root, OmmFields& fields) {
+  pugi::xml_node node = root.first_child();
+  while (node) {
+    bool descend = false;
+    if (node.type() == pugi::node_element) {
+      if (const auto key = omm_key(node.name())) {
+        fields.set(*key, node.child_value());
+      } else {
+        descend = static_cast<bool>(node.first_child());
+      }
+    }
+    if (descend) {
+      node = node.first_child();
       continue;
     }
-    if (const auto key = omm_key(child.name())) {
-      fields.set(*key, child.child_value());
-    } else {
-      collect(child, fields);
+    while (node != root && !node.next_sibling()) {
+      node = node.parent();
     }
+    if (node == root) {
+      break;
+    }
+    node = node.next_sibling();
   }
 }
 

@@ -93,7 +93,8 @@ SourceReport sync_celestrak(storage::Database& db, const CelestrakOptions& optio
     }
     try {
       const std::size_t bytes = answer.body.size();
-      ParsedBody body = parse_body(answer.body, DataSource::celestrak, run.started(), what);
+      ParsedBody body =
+          parse_body(std::move(answer.body), DataSource::celestrak, run.started(), what);
       if (body.sets.empty() && body.records.empty()) {
         fail(Errc::upstream, "{}: the answer holds no records", what);
       }

@@ -1,12 +1,14 @@
 #include "sync/upstream/http_session.h"
 
-#include <httplib.h>
-
 #include <algorithm>
 #include <regex>
 
-#include "core/text.h"
+#include <fmt/core.h>
+#include <httplib.h>
+
 #include "gpq/error.h"
+
+#include "core/text.h"
 
 namespace gpq::sync {
 namespace {
@@ -75,68 +77,68 @@ HttpSession::HttpSession(const std::string& base_url, SessionOptions options)
 HttpSession::~HttpSession() = default;
 
 HttpAnswer HttpSession::get(const std::string& target, const HeaderList& headers) {
-  httplib::Headers request_headers{{"Accept-Encoding", "gzip"},
-                                   {"User-Agent", "gpq (local mirror; +https://celestrak.org)"}};
+  httplib::Request request;
+  request.method = "GET";
+  request.path = prefix_ + target;
+  request.headers = {{"Accept-Encoding", "gzip"},
+                     {"User-Agent", "gpq (local mirror; +https://celestrak.org)"}};
   for (const auto& [name, value] : headers) {
-    request_headers.emplace(name, value);
+    request.headers.emplace(name, value);
   }
+  return exchange(request);
+}
+
+HttpAnswer HttpSession::post_form(const std::string& target, const HeaderList& fields) {
+  httplib::Request request;
+  request.method = "POST";
+  request.path = prefix_ + target;
+  for (const auto& [name, value] : fields) {
+    request.body += request.body.empty() ? "" : "&";
+    append_percent_encoded(name, request.body);
+    request.body += '=';
+    append_percent_encoded(value, request.body);
+  }
+  request.headers = {{"User-Agent", "gpq (local mirror)"},
+                     {"Content-Type", "application/x-www-form-urlencoded"}};
+  return exchange(request);
+}
+
+// Every request, a login included, runs under the deadline and the body cap: an answer
+// that trickles or grows without end fails instead of holding the sync or its memory.
+HttpAnswer HttpSession::exchange(httplib::Request& request) {
   if (!cookies_.empty()) {
-    request_headers.emplace("Cookie", cookie_header());
+    request.headers.emplace("Cookie", cookie_header());
   }
   HttpAnswer answer;
   const auto deadline = std::chrono::steady_clock::now() + options_.deadline;
   bool too_slow = false;
   bool too_big = false;
-  auto result = client_->Get(
-      prefix_ + target, request_headers,
-      [&](const char* data, std::size_t length) {
-        if (answer.body.size() + length > options_.max_body_bytes) {
-          too_big = true;
-          return false;
-        }
-        answer.body.append(data, length);
-        if (std::chrono::steady_clock::now() > deadline) {
-          too_slow = true;
-          return false;
-        }
-        return true;
-      });
+  request.content_receiver = [&](const char* data, std::size_t length, std::uint64_t,
+                                 std::uint64_t) {
+    if (answer.body.size() + length > options_.max_body_bytes) {
+      too_big = true;
+      return false;
+    }
+    answer.body.append(data, length);
+    if (std::chrono::steady_clock::now() > deadline) {
+      too_slow = true;
+      return false;
+    }
+    return true;
+  };
+  const httplib::Result result = client_->send(request);
   if (!result) {
     answer.body.clear();
-    answer.error = too_slow  ? "the answer did not complete within the time allowed"
-                   : too_big ? "the answer was larger than allowed"
-                             : describe(result.error());
+    answer.error = too_slow ? "the answer did not complete within the time allowed"
+                   : too_big
+                       ? fmt::format("the answer was larger than the limit of {}",
+                                     options_.max_body_bytes % (1 << 20) == 0
+                                         ? fmt::format("{} MiB", options_.max_body_bytes >> 20)
+                                         : fmt::format("{} bytes", options_.max_body_bytes))
+                       : describe(result.error());
     return answer;
   }
   answer.status = result->status;
-  for (const auto& [name, value] : result->headers) {
-    answer.headers.emplace_back(lower(name), value);
-  }
-  keep_cookies(answer.headers);
-  return answer;
-}
-
-HttpAnswer HttpSession::post_form(const std::string& target, const HeaderList& fields) {
-  std::string body;
-  for (const auto& [name, value] : fields) {
-    body += body.empty() ? "" : "&";
-    append_percent_encoded(name, body);
-    body += '=';
-    append_percent_encoded(value, body);
-  }
-  httplib::Headers headers{{"User-Agent", "gpq (local mirror)"}};
-  if (!cookies_.empty()) {
-    headers.emplace("Cookie", cookie_header());
-  }
-  HttpAnswer answer;
-  auto result =
-      client_->Post(prefix_ + target, headers, body, "application/x-www-form-urlencoded");
-  if (!result) {
-    answer.error = describe(result.error());
-    return answer;
-  }
-  answer.status = result->status;
-  answer.body = result->body;
   for (const auto& [name, value] : result->headers) {
     answer.headers.emplace_back(lower(name), value);
   }

@@ -11,6 +11,7 @@
 
 namespace httplib {
 class Client;
+struct Request;
 }
 
 namespace gpq::sync {
@@ -31,7 +32,9 @@ struct SessionOptions {
   std::chrono::seconds connect_timeout{10};
   std::chrono::seconds read_timeout{60};  // between two reads
   std::chrono::seconds deadline{600};     // for a whole request
-  std::size_t max_body_bytes = std::size_t{4} << 30;
+  // The largest answer taken (held in memory while it is checked whole, then parsed). The
+  // largest real ones, Space-Track's SATCAT and a day of gp_history, are tens of MiB.
+  std::size_t max_body_bytes = std::size_t{256} << 20;
 };
 
 class HttpSession {
@@ -53,6 +56,7 @@ class HttpSession {
   const std::string& base_url() const { return base_url_; }
 
  private:
+  HttpAnswer exchange(httplib::Request& request);
   void keep_cookies(const HeaderList& headers);
   std::string cookie_header() const;
 

@@ -375,3 +375,47 @@ TEST(ByteStreamTest, MissingFilesAndDirectoriesAreBadRequests) {
 
 }  // namespace
 }  // namespace gpq::sync
+
+namespace gpq::sync {
+namespace {
+
+// An xz file whose block header asks for a 4 GiB dictionary (the byte after the LZMA2 filter
+// id and its properties size, with the header's CRC32 made right again).
+std::string xz_claiming_a_huge_dictionary(const std::string& bytes) {
+  std::string xz = xz_bytes(bytes);
+  const std::size_t header = 12;  // after the stream header
+  const std::size_t header_size = (static_cast<unsigned char>(xz[header]) + 1U) * 4U;
+  const std::size_t filter = xz.find("\x21\x01", header);
+  EXPECT_LT(filter, header + header_size);
+  xz[filter + 2] = 40;  // dictionary size code 40: 4 GiB - 1
+  const std::uint32_t crc = lzma_crc32(reinterpret_cast<const std::uint8_t*>(xz.data() + header),
+                                       header_size - 4, 0);
+  for (int i = 0; i < 4; ++i) {
+    xz[header + header_size - 4 + static_cast<std::size_t>(i)] =
+        static_cast<char>((crc >> (8 * i)) & 0xff);
+  }
+  return xz;
+}
+
+TEST(ByteStreamTest, AnXzFileNeedingTooMuchMemoryIsRefused) {
+  test::TempDir dir;
+  const std::filesystem::path path = dir.path() / "greedy.3le.xz";
+  write_file(path, xz_claiming_a_huge_dictionary("ISS (ZARYA)\n"));
+  const auto stream = open_file(path);
+  char buffer[64];
+  try {
+    stream->read(buffer, sizeof buffer);
+    ADD_FAILURE() << "a 4 GiB dictionary was accepted";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), Errc::bad_request);
+    EXPECT_NE(std::string(error.what()).find("decompressing needs more than 256 MiB"),
+              std::string::npos)
+        << error.what();
+  }
+  // The same bytes with the dictionary they were made with read as usual.
+  write_file(path, xz_bytes("ISS (ZARYA)\n"));
+  EXPECT_EQ(read_all(*open_file(path)), "ISS (ZARYA)\n");
+}
+
+}  // namespace
+}  // namespace gpq::sync

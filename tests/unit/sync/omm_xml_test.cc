@@ -350,3 +350,30 @@ TEST(OmmXmlTest, EmptyAndGarbageInputNeverThrow) {
 
 }  // namespace
 }  // namespace gpq::sync
+
+namespace gpq::sync {
+namespace {
+
+// 120,000 nested elements inside one <omm> (under the 1 MiB an <omm> may take): the keyword
+// walk has no recursion, so this reads like any other element instead of taking the stack.
+TEST(OmmXmlTest, DeeplyNestedElementsDoNotExhaustTheStack) {
+  constexpr int kDepth = 120'000;
+  Omm o;
+  std::string nested;
+  nested.reserve(kDepth * 7);
+  for (int i = 0; i < kDepth; ++i) {
+    nested += "<x>";
+  }
+  nested += "<OBJECT_NAME>DEEP</OBJECT_NAME>";
+  for (int i = 0; i < kDepth; ++i) {
+    nested += "</x>";
+  }
+  o.user_defined = nested;
+  const auto sink = parse(ndm(omm(o) + "\r\n" + omm(Omm{}) + "\r\n"));
+  ASSERT_EQ(sink->sets.size(), 2U) << sink->skips_text();
+  EXPECT_EQ(sink->sets[0].object_name, "DEEP");  // later keywords win, in document order
+  EXPECT_EQ(sink->sets[1].object_name, "ISS (ZARYA)");
+}
+
+}  // namespace
+}  // namespace gpq::sync
