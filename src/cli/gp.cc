@@ -1,37 +1,10 @@
 // `gpq gp`: the current set of one object, a filtered search of current sets,
 // or (with --epoch) the snapshot of the catalog at an epoch.
-#include <algorithm>
-#include <string_view>
-#include <utility>
-
-#include "gpq/error.h"
-
 #include "cli/context.h"
 #include "cli/output.h"
 #include "cli/params.h"
 
 namespace gpq::cli {
-namespace {
-
-// The options of `gp` under their Params keys.
-constexpr std::pair<std::string_view, std::string_view> kFilterFlags[] = {
-    {"search", "--search"}, {"group", "--group"},         {"intdes", "--intdes"},
-    {"norad_ids", "--ids"}, {"orbit_regime", "--regime"}, {"object_type", "--type"},
-    {"decay", "--decayed"}, {"epoch", "--epoch"},
-};
-
-// A form of `gp` refuses the filters it cannot apply, rather than answer more than was
-// asked (`gp --epoch T --group starlink` would otherwise print every object).
-void refuse_filters_except(const Params& params, std::initializer_list<std::string_view> allowed,
-                           std::string_view form, std::string_view hint) {
-  for (const auto& [key, flag] : kFilterFlags) {
-    if (params.contains(key) && std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-      fail(Errc::bad_request, "{} does not combine with {}; {}", form, flag, hint);
-    }
-  }
-}
-
-}  // namespace
 
 void add_gp_command(CLI::App& app, Context& ctx) {
   CLI::App* cmd = app.add_subcommand("gp", "Print current element sets: one object, or a search");
@@ -58,15 +31,11 @@ void add_gp_command(CLI::App& app, Context& ctx) {
   cmd->callback([&ctx, norad_id, params] {
     const Params all = ctx.with_output(*params);
     if (!norad_id->empty()) {
-      refuse_filters_except(*params, {}, "gp NORAD_ID",
-                            "drop the id to search, or use gpq nearest NORAD_ID --epoch T");
       const auto bound = bind_latest(*norad_id, all, FrontEnd::cli);
       print_set(bound.format, ctx.core().latest(bound.query));
       return;
     }
     if (all.contains("epoch")) {
-      refuse_filters_except(*params, {"epoch", "object_type", "orbit_regime"}, "gp --epoch",
-                            "a snapshot filters only by --type and --regime");
       const auto bound = bind_snapshot(all, FrontEnd::cli);
       print_set_list(
           bound.format,

@@ -280,12 +280,29 @@ std::optional<std::string> bind_group(const Params& params) {
        names);
 }
 
+// The filters of /gp. A form that cannot apply one refuses it rather than answer more than
+// was asked (a snapshot "of starlink" would otherwise be every object), on both front ends.
+constexpr std::string_view kGpFilters[] = {"search",       "group",       "intdes", "norad_ids",
+                                           "orbit_regime", "object_type", "decay",  "epoch"};
+
+void refuse_filters_except(const Params& params, std::initializer_list<std::string_view> applies,
+                           std::string_view form, std::string_view hint) {
+  for (const std::string_view key : kGpFilters) {
+    if (params.contains(key) && std::find(applies.begin(), applies.end(), key) == applies.end()) {
+      fail(Errc::bad_request, "parameter '{}' does not apply to {}; {}", key, form, hint);
+    }
+  }
+}
+
 }  // namespace
 
 std::int32_t bind_norad_id(std::string_view text) { return parse_norad("norad_id", text); }
 
 Bound<std::int32_t> bind_latest(std::string_view norad_id, const Params& params, FrontEnd end) {
-  return {bind_norad_id(norad_id), bind_format(params, end, kSetFormats), {}};
+  const std::int32_t id = bind_norad_id(norad_id);
+  refuse_filters_except(params, {}, "the latest set of one object",
+                        "drop the NORAD id to search, or ask nearest for the set at an epoch");
+  return {id, bind_format(params, end, kSetFormats), {}};
 }
 
 Bound<GpFilter> bind_gp_search(const Params& params, FrontEnd end) {
@@ -305,6 +322,8 @@ Bound<GpFilter> bind_gp_search(const Params& params, FrontEnd end) {
 }
 
 Bound<SnapshotQuery> bind_snapshot(const Params& params, FrontEnd end) {
+  refuse_filters_except(params, {"epoch", "object_type", "orbit_regime"}, "a snapshot",
+                        "a snapshot filters only by object_type and orbit_regime");
   Bound<SnapshotQuery> bound;
   bound.query.epoch = bind_date(params, "epoch");
   bound.query.object_type = bind_object_type(params);

@@ -448,19 +448,20 @@ TEST_F(CliKnownWorldTest, ErrorsOnTheKnownWorld) {
       {{"nearest", "100460", "--epoch", "2026-03-01", "--format", "tle"}, 2,
        "gpq: NORAD 100460 is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or "
        "kvn"},
-      // A filter that a form of `gp` cannot apply is refused, not ignored.
+      // A filter that a form of `gp` cannot apply is refused, not ignored (the core's binding
+      // says so, in the same words as /gp/{norad_id} and /gp/epoch: http_errors_test.cc).
       {{"gp", "25544", "--epoch", "2026-01-10"}, 2,
-       "gpq: gp NORAD_ID does not combine with --epoch; drop the id to search, or use gpq "
-       "nearest NORAD_ID --epoch T"},
+       "gpq: parameter 'epoch' does not apply to the latest set of one object; drop the NORAD id "
+       "to search, or ask nearest for the set at an epoch"},
       {{"gp", "25544", "--group", "stations"}, 2,
-       "gpq: gp NORAD_ID does not combine with --group; drop the id to search, or use gpq "
-       "nearest NORAD_ID --epoch T"},
+       "gpq: parameter 'group' does not apply to the latest set of one object; drop the NORAD id "
+       "to search, or ask nearest for the set at an epoch"},
       {{"gp", "--epoch", "2026-01-10", "--group", "stations"}, 2,
-       "gpq: gp --epoch does not combine with --group; a snapshot filters only by --type and "
-       "--regime"},
+       "gpq: parameter 'group' does not apply to a snapshot; a snapshot filters only by "
+       "object_type and orbit_regime"},
       {{"gp", "--epoch", "2026-01-10", "--ids", "25544"}, 2,
-       "gpq: gp --epoch does not combine with --ids; a snapshot filters only by --type and "
-       "--regime"},
+       "gpq: parameter 'norad_ids' does not apply to a snapshot; a snapshot filters only by "
+       "object_type and orbit_regime"},
       // Object 5 is in the catalog but has no set; 50005 has sets but no catalog record.
       {{"gp", "5"}, 3, "gpq: no element sets for NORAD 5"},
       {{"history", "5", "--end", "2026-03-01"}, 3,

@@ -76,6 +76,13 @@ TEST_F(HttpErrorsTest, BadRequestsNameTheParameterAndTheFix) {
       {"/gp/25544/adjacent?epoch=unix:x", "parameter 'epoch'"},
       {"/gp/25544/adjacent?epoch=2026-01-01&format=tle", "parameter 'format'"},
       {"/gp/epoch?epoch=2026-13-01", "parameter 'epoch'"},
+      // The same refusal as `gpq gp --epoch T --group starlink` (cli_test.cc).
+      {"/gp/epoch?group=starlink",
+       "parameter 'group' does not apply to a snapshot; a snapshot filters only by object_type "
+       "and orbit_regime"},
+      {"/gp/epoch?epoch=2026-01-10&search=ISS", "parameter 'search' does not apply to a snapshot"},
+      {"/gp/25544?group=stations",
+       "parameter 'group' does not apply to the latest set of one object"},
       {"/gp?page=0", "parameter 'page'"},
       {"/gp?per_page=501", "parameter 'per_page'"},
       {"/gp?per_page=0", "parameter 'per_page'"},
