@@ -78,16 +78,9 @@ void print_set_list(Format format, const SetListRun& run, const HistoryMeta* met
     table.write(out);
     return;
   }
-  if (format == Format::tle || format == Format::two_le) {
-    // Refuse a list holding a high catalog number before printing any of it.
-    run([](const ElementSet& set) {
-      if (set.norad_id > kMaxTleOutputId) {
-        fail(Errc::bad_request,
-             "NORAD {} is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or kvn",
-             set.norad_id);
-      }
-    });
-  }
+  // The TLE writers refuse a set they cannot carry (tle_output_problem()) as they meet it: the
+  // error goes out and the buffered rest of the list does not (Printer), and only a list of
+  // more than Printer's 64 KiB has begun on stdout by then. Exit code 2 says it is incomplete.
   const auto writer = make_set_list_writer(format);
   if (format == Format::json) {
     out += "{\"data\":";
