@@ -27,6 +27,8 @@ add_custom_command(
 add_custom_target(gpq_install_files ALL DEPENDS ${_man_gz} ${_changelog_gz})
 
 install(TARGETS gpq RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# gpq runs gpq-net for sync, serve and keys, from ../libexec/gpq beside its own directory.
+install(TARGETS gpq-net RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/gpq)
 install(FILES ${_man_gz} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES completions/gpq.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
         RENAME gpq)

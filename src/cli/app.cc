@@ -7,6 +7,7 @@
 
 #include <fmt/core.h>
 
+#include "cli/command_table.h"
 #include "cli/context.h"
 #include "cli/output.h"
 #include "gpq/error.h"
@@ -15,11 +16,6 @@
 namespace gpq::cli {
 namespace {
 
-constexpr AddCommand kCommands[] = {
-    add_gp_command,    add_history_command, add_nearest_command, add_adjacent_command,
-    add_range_command, add_catalog_command, add_sync_command,    add_serve_command,
-    add_keys_command,  add_status_command,  add_complete_command,
-};
 
 int report(std::string_view message, Errc code) {
   fmt::print(stderr, "gpq: {}\n", message);
@@ -51,9 +47,10 @@ int run(int argc, char** argv) {
                                                   GPQ_GIT_COMMIT, storage::sqlite_version()));
     Context ctx;
     ctx.add_global_options(app);
-    for (const AddCommand add : kCommands) {
+    for (const AddCommand add : command_table()) {
       add(app, ctx);
     }
+    hand_over(app, argc, argv);
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -62,8 +62,14 @@ class Context {
   std::unique_ptr<QueryService> core_;
 };
 
-// A subcommand's registration function, ninja-style: one row of kCommands each.
+// A subcommand's registration function, ninja-style: one row of command_table() each.
 using AddCommand = void (*)(CLI::App&, Context&);
+
+// The one-line descriptions of the subcommands gpq hands to gpq-net, shared by both tables.
+inline constexpr const char* kSyncDescription =
+    "Update the mirror from CelesTrak and Space-Track, or from files (--from)";
+inline constexpr const char* kServeDescription = "Serve the read-only HTTP API (/api/v1)";
+inline constexpr const char* kKeysDescription = "Create, list and revoke API keys for gpq serve";
 
 void add_gp_command(CLI::App& app, Context& ctx);
 void add_history_command(CLI::App& app, Context& ctx);

@@ -12,7 +12,7 @@
 namespace gpq::cli {
 
 void add_keys_command(CLI::App& app, Context& ctx) {
-  CLI::App* cmd = app.add_subcommand("keys", "Create, list and revoke API keys for gpq serve");
+  CLI::App* cmd = app.add_subcommand("keys", kKeysDescription);
   cmd->require_subcommand(1);
   cmd->footer(
       "Examples:\n"

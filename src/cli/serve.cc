@@ -45,7 +45,7 @@ void parse_listen(const std::string& text, http::ServeOptions& options) {
 }  // namespace
 
 void add_serve_command(CLI::App& app, Context& ctx) {
-  CLI::App* cmd = app.add_subcommand("serve", "Serve the read-only HTTP API (/api/v1)");
+  CLI::App* cmd = app.add_subcommand("serve", kServeDescription);
   auto options = std::make_shared<http::ServeOptions>();
   auto listen = std::make_shared<std::string>("127.0.0.1:8080");
   cmd->add_option("--listen", *listen, "ADDRESS:PORT to listen on; [::1]:8080 for IPv6, port 0 "

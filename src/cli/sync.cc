@@ -220,8 +220,7 @@ void sync_upstreams(Context& ctx, const SyncArgs& args) {
 }  // namespace
 
 void add_sync_command(CLI::App& app, Context& ctx) {
-  CLI::App* cmd = app.add_subcommand(
-      "sync", "Update the mirror from CelesTrak and Space-Track, or from files (--from)");
+  CLI::App* cmd = app.add_subcommand("sync", kSyncDescription);
   auto args = std::make_shared<SyncArgs>();
   cmd->add_option("--from", args->paths, "Import these files or directories (3LE/TLE/2LE, OMM "
                                          "JSON, CSV, XML, KVN, SATCAT CSV/JSON; .gz and .xz too)")

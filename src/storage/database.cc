@@ -77,37 +77,50 @@ Database::~Database() = default;
 
 std::unique_ptr<Database> Database::open(const std::filesystem::path& path, Mode mode) {
   if (mode == Mode::read_only) {
-    bool prepare = !std::filesystem::exists(path);
-    if (!prepare) {
-      prepare = guarded(path, [&] {
-        SQLite::Database probe(path, SQLite::OPEN_READONLY, kBusyTimeoutMs);
-        return needs_migration(probe, path.string());
-      });
+    // One connection in the usual case (a query's start-up cost): the reader itself checks
+    // the schema, and only a file to create or migrate is opened for writing first.
+    if (std::filesystem::exists(path)) {
+      std::unique_ptr<Database> reader = open_reader(path);
+      if (reader) {
+        return reader;
+      }
     }
-    if (prepare) {
-      open(path, Mode::read_write);  // creates or migrates, then closes
+    open(path, Mode::read_write);  // creates or migrates, then closes
+    std::unique_ptr<Database> reader = open_reader(path);
+    if (!reader) {
+      fail(Errc::internal, "database {} still needs a migration after migrating",
+           path.string());
     }
-  } else {
-    create_parent_directories(path);
+    return reader;
   }
+  create_parent_directories(path);
   return guarded(path, [&] {
     std::unique_ptr<Database> db(new Database(path, mode));
     SQLite::Database& c = db->connection_;
     exec(c, sql::kForeignKeysOff);
     exec(c, sql::kTempStoreMemory);
-    if (mode == Mode::read_write) {
-      exec(c, sql::kPageSize);  // takes effect only while the file is still empty
-      exec(c, sql::kJournalWal);
-      exec(c, sql::kSynchronousNormal);
-      exec(c, sql::kWriterCache);
-      exec(c, sql::kWalAutocheckpoint);
-      exec(c, sql::kJournalSizeLimit);
-      migrate(c, path.string());
-    } else {
-      exec(c, sql::kReaderCache);
-      // Fails here, not at the first query, when the file is not a gpq database.
-      needs_migration(c, path.string());
+    exec(c, sql::kPageSize);  // takes effect only while the file is still empty
+    exec(c, sql::kJournalWal);
+    exec(c, sql::kSynchronousNormal);
+    exec(c, sql::kWriterCache);
+    exec(c, sql::kWalAutocheckpoint);
+    exec(c, sql::kJournalSizeLimit);
+    migrate(c, path.string());
+    return db;
+  });
+}
+
+std::unique_ptr<Database> Database::open_reader(const std::filesystem::path& path) {
+  return guarded(path, [&]() -> std::unique_ptr<Database> {
+    std::unique_ptr<Database> db(new Database(path, Mode::read_only));
+    SQLite::Database& c = db->connection_;
+    // Fails here, not at the first query, when the file is not a gpq database.
+    if (needs_migration(c, path.string())) {
+      return nullptr;
     }
+    exec(c, sql::kForeignKeysOff);
+    exec(c, sql::kTempStoreMemory);
+    exec(c, sql::kReaderCache);
     return db;
   });
 }

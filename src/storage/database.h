@@ -47,6 +47,8 @@ class Database {
   Mode mode() const noexcept { return mode_; }
 
  private:
+  // A read-only connection, or nullptr when the file must be created or migrated first.
+  static std::unique_ptr<Database> open_reader(const std::filesystem::path& path);
   Database(const std::filesystem::path& path, Mode mode);
 
   std::filesystem::path path_;

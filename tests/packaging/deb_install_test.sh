@@ -33,6 +33,9 @@ trap '"${sudo[@]}" dpkg --purge gpq >/dev/null 2>&1 || true' EXIT
 
 files=$(dpkg -L gpq)
 /usr/bin/gpq --version | grep -q '^gpq [0-9]' || fail "gpq --version from /usr/bin"
+# sync, serve and keys run in /usr/libexec/gpq/gpq-net: gpq finds it and hands them over.
+[[ -x /usr/libexec/gpq/gpq-net ]] || fail "/usr/libexec/gpq/gpq-net is not installed"
+/usr/bin/gpq keys --help | grep -q 'create' || fail "gpq keys --help (through gpq-net)"
 [[ $(man -w gpq) == /usr/share/man/man1/gpq.1.gz ]] || fail "man -w gpq gives $(man -w gpq)"
 [[ $(man -w gpq-serve) == /usr/share/man/man1/gpq-serve.1.gz ]] || fail "man -w gpq-serve"
 for path in /usr/share/bash-completion/completions/gpq /usr/share/zsh/vendor-completions/_gpq \
