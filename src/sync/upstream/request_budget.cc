@@ -14,6 +14,7 @@ constexpr std::int64_t kMinuteUs = 60 * kMicrosPerSecond;
 constexpr std::int64_t kHourUs = 60 * kMinuteUs;
 // Requests older than this are forgotten; a day is all the limits look at.
 constexpr std::int64_t kKeepUs = 7 * kMicrosPerDay;
+constexpr std::string_view kPauseLimit = "a rate-limit answer";
 
 TimePoint plus(TimePoint t, std::int64_t micros) {
   return TimePoint::from_unix_micros(t.unix_micros() + micros);
@@ -72,7 +73,7 @@ NextSlot next_slot(const storage::RequestLog& log, TimePoint now, const BudgetLi
     }
   };
   if (log.paused_until) {
-    later(*log.paused_until, "a rate-limit answer");
+    later(*log.paused_until, kPauseLimit);
   }
   if (!log.sent.empty()) {
     later(plus(log.sent.back(), limits.min_interval.count() * kMicrosPerSecond),
@@ -117,6 +118,11 @@ std::optional<std::string> RequestBudget::acquire() {
       return std::nullopt;
     }
     const std::int64_t wait_us = slot.at.unix_micros() - now.unix_micros();
+    if (wait_us > max_wait_.count() * kMicrosPerSecond && slot.limit == kPauseLimit) {
+      return fmt::format("Space-Track asked for a pause after a rate-limit answer; run again "
+                         "after {}",
+                         format_run_again(slot.at, now));
+    }
     if (wait_us > max_wait_.count() * kMicrosPerSecond) {
       return fmt::format("{} is spent (at most {} a minute, {} an hour, {} a day); run again "
                          "after {}",

@@ -146,8 +146,8 @@ Fetched SpacetrackClient::get(const std::string& target) {
 }
 
 void SpacetrackClient::logout() {
-  if (!logged_in_) {
-    return;
+  if (!logged_in_ || rate_limits_ > 1) {
+    return;  // after a second rate-limit answer the account hears nothing more this run
   }
   logged_in_ = false;
   if (!budget_.acquire()) {
