@@ -15,6 +15,9 @@ constexpr std::int64_t kHourUs = 60 * kMinuteUs;
 // Requests older than this are forgotten; a day is all the limits look at.
 constexpr std::int64_t kKeepUs = 7 * kMicrosPerDay;
 constexpr std::string_view kPauseLimit = "a rate-limit answer";
+// Added to the spacing, so that requests that left 3 s apart also arrive 3 s apart when the
+// network delays one more than the next.
+constexpr std::int64_t kSpacingMarginUs = 250'000;
 
 TimePoint plus(TimePoint t, std::int64_t micros) {
   return TimePoint::from_unix_micros(t.unix_micros() + micros);
@@ -76,7 +79,8 @@ NextSlot next_slot(const storage::RequestLog& log, TimePoint now, const BudgetLi
     later(*log.paused_until, kPauseLimit);
   }
   if (!log.sent.empty()) {
-    later(plus(log.sent.back(), limits.min_interval.count() * kMicrosPerSecond),
+    later(plus(log.sent.back(),
+               limits.min_interval.count() * kMicrosPerSecond + kSpacingMarginUs),
           "the spacing between requests");
   }
   // Each window only empties as time goes on, so the latest of the three satisfies all.

@@ -42,7 +42,7 @@ struct NextSlot {
 };
 
 // The first instant at or after `now` when one more request stays within `limits`, given the
-// requests of the last day and any pause in `log`.
+// requests of the last day and any pause in `log`. Requests are spaced min_interval + 0.25 s.
 NextSlot next_slot(const storage::RequestLog& log, TimePoint now, const BudgetLimits& limits);
 
 // What "now" and "wait" mean to a budget; tests pass a fake one.

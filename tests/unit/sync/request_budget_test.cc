@@ -65,10 +65,10 @@ TEST_F(RequestBudgetTest, SpacesRequestsAndKeepsTheMinuteBudget) {
   RequestBudget budget(*db, "spacetrack", "ops", limits, clock_, nullptr);
   const std::vector<double> at = acquire(budget, 45);
   for (std::size_t i = 1; i < at.size(); ++i) {
-    EXPECT_GE(at[i] - at[i - 1], 2.0) << "request " << i;
+    EXPECT_GE(at[i] - at[i - 1], 2.25) << "request " << i;
   }
   EXPECT_EQ(most_in_window(at, 60.0), 20);
-  EXPECT_EQ(at[19], 38.0);
+  EXPECT_EQ(at[19], 42.75);
   EXPECT_EQ(at[20], 60.0);  // the 21st waits until the first leaves the minute
 }
 
@@ -78,7 +78,7 @@ TEST_F(RequestBudgetTest, DefaultPaceIsOneRequestEveryThreeSeconds) {
   RequestBudget budget(*db, "spacetrack", "ops", BudgetLimits{}, clock_,
                        [&waits](const std::string& message) { waits.push_back(message); });
   const std::vector<double> at = acquire(budget, 4);
-  EXPECT_EQ(at, (std::vector<double>{0, 3, 6, 9}));
+  EXPECT_EQ(at, (std::vector<double>{0, 3.25, 6.5, 9.75}));  // 3 s and a margin
   ASSERT_EQ(waits.size(), 3U);
   EXPECT_EQ(waits[0], "waiting 3 s for the spacing between requests");
 }
@@ -92,9 +92,9 @@ TEST_F(RequestBudgetTest, TwoConnectionsShareOneBudget) {
                               nullptr);
   EXPECT_EQ(a.acquire(), std::nullopt);
   EXPECT_EQ(b.acquire(), std::nullopt);
-  EXPECT_EQ(clock_.now_us - kNoon, 3'000'000);  // b waited for a's request
+  EXPECT_EQ(clock_.now_us - kNoon, 3'250'000);  // b waited for a's request
   EXPECT_EQ(other_account.acquire(), std::nullopt);
-  EXPECT_EQ(clock_.now_us - kNoon, 3'000'000);  // another account has a budget of its own
+  EXPECT_EQ(clock_.now_us - kNoon, 3'250'000);  // another account has a budget of its own
 }
 
 TEST_F(RequestBudgetTest, SpentHourStopsAndSaysWhenToRunAgain) {
@@ -163,7 +163,7 @@ TEST(NextSlotTest, TheLatestLimitDecides) {
   storage::RequestLog log;
   EXPECT_EQ(next_slot(log, t(0), BudgetLimits{}).at, t(0));
   log.sent = {t(-10), t(-1)};
-  EXPECT_EQ(next_slot(log, t(0), BudgetLimits{}).at, t(2));
+  EXPECT_EQ(next_slot(log, t(0), BudgetLimits{}).at, t(2.25));
   EXPECT_EQ(next_slot(log, t(0), BudgetLimits{}).limit, "the spacing between requests");
   log.paused_until = t(30);
   EXPECT_EQ(next_slot(log, t(0), BudgetLimits{}).at, t(30));
