@@ -286,7 +286,7 @@ void add_sync_command(CLI::App& app, Context& ctx) {
   cmd->add_flag("--history", args->history,
                 "Space-Track: back-fill gp_history from --since (complete windows are kept; "
                 "re-run to continue)");
-  cmd->add_option("--since", args->since, "Start of the --history walk (default 2004-01-01)");
+  cmd->add_option("--since", args->since, "Start of the --history back-fill (default 2004-01-01)");
   cmd->add_option("--history-days", args->history_days, "Days of CREATION_DATE per request")
       ->check(CLI::Range(1, 31))
       ->capture_default_str();

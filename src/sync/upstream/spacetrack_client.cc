@@ -5,7 +5,6 @@
 
 #include <fmt/core.h>
 
-#include "gpq/query_service.h"
 #include "sync/upstream/retry.h"
 #include "sync/upstream/spacetrack_rules.h"
 
@@ -43,6 +42,7 @@ std::string describe(const HttpAnswer& answer) {
 SpacetrackClient::SpacetrackClient(storage::Database& db, const SpacetrackOptions& options,
                                    BudgetClock& clock)
     : options_(options),
+      clock_(clock),
       session_(options.base_url, session_options(options)),
       budget_(db, "spacetrack", account_of(options.identity), options.limits, clock,
               options.notice) {}
@@ -62,7 +62,7 @@ std::string SpacetrackClient::rate_limited(const HttpAnswer& answer) {
   }
   return fmt::format("Space-Track answered twice that the rate limit was violated ({}); "
                      "stopped for this run, run again after {}",
-                     describe(answer), format_run_again(budget_.next_time(), system_now()));
+                     describe(answer), format_run_again(budget_.next_time(), clock_.now()));
 }
 
 std::string SpacetrackClient::login() {

@@ -39,6 +39,7 @@ class SpacetrackClient {
   std::string rate_limited(const HttpAnswer& answer);
 
   const SpacetrackOptions& options_;
+  BudgetClock& clock_;
   HttpSession session_;
   RequestBudget budget_;
   int logins_ = 0;
