@@ -2,6 +2,7 @@
 // upstreams: CelesTrak always (unless --source says otherwise), Space-Track when credentials
 // are configured. One sync at a time per database.
 
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -129,6 +130,38 @@ std::optional<std::string> spacetrack_password(const ConfigFile& config) {
   return std::nullopt;
 }
 
+// A whole number from the config file, or Error{bad_request} naming the key.
+std::optional<int> config_int(const ConfigFile& config, const std::string& key) {
+  const auto text = config.get(key);
+  if (!text) {
+    return std::nullopt;
+  }
+  int value = 0;
+  const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), value);
+  if (text->empty() || error != std::errc() || end != text->data() + text->size()) {
+    fail(Errc::bad_request, "{} in {}: expected a whole number, got \"{}\"", key,
+         config.path().string(), *text);
+  }
+  return value;
+}
+
+// The budget keys of the config file, brought within what Space-Track allows.
+sync::BudgetLimits spacetrack_limits(const ConfigFile& config) {
+  sync::BudgetLimits wanted;
+  if (auto seconds = config_int(config, "spacetrack_min_interval_seconds")) {
+    wanted.min_interval = std::chrono::seconds(*seconds);
+  }
+  wanted.per_minute = config_int(config, "spacetrack_per_minute").value_or(wanted.per_minute);
+  wanted.per_hour = config_int(config, "spacetrack_per_hour").value_or(wanted.per_hour);
+  wanted.per_day = config_int(config, "spacetrack_per_day").value_or(wanted.per_day);
+  std::vector<std::string> notes;
+  const sync::BudgetLimits limits = sync::clamp_to_spacetrack(wanted, notes);
+  for (const std::string& note : notes) {
+    fmt::print(stderr, "gpq: warning: {}: {}\n", config.path().string(), note);
+  }
+  return limits;
+}
+
 void sync_upstreams(Context& ctx, const SyncArgs& args) {
   const ConfigFile config = ConfigFile::load(args.config);
   const bool want_celestrak = args.source.empty() || args.source == "celestrak";
@@ -192,6 +225,14 @@ void sync_upstreams(Context& ctx, const SyncArgs& args) {
     options.force = args.force;
     options.timeout = std::chrono::seconds(args.timeout);
     options.history_days = args.history_days;
+    options.limits = spacetrack_limits(config);
+    options.notice = [&ctx, &line](const std::string& message) {
+      if (ctx.verbose()) {
+        line.clear();
+        fmt::print(stderr, "spacetrack: {}\n", message);
+      }
+      line.show("spacetrack: " + message);
+    };
     if (args.retries >= 0) {
       options.retries = args.retries;
     }
@@ -239,11 +280,12 @@ void add_sync_command(CLI::App& app, Context& ctx) {
                   "$GPQ_SPACETRACK_URL)");
   cmd->add_flag("--force", args->force,
                 "Ask even for resources asked recently (CelesTrak: 2 h; Space-Track gp: 1 h, "
-                "satcat: 1 day)");
+                "satcat: once a day after 17:00 UTC; complete --history windows)");
   cmd->add_flag("--wait", args->wait, "Wait for another sync of the same database to finish");
   cmd->add_flag("--history", args->history,
-                "Space-Track: walk gp_history from --since (resumable across runs)");
-  cmd->add_option("--since", args->since, "Start of the --history walk (default 2004-01-01)");
+                "Space-Track: back-fill gp_history from --since (complete windows are kept; "
+                "re-run to continue)");
+  cmd->add_option("--since", args->since, "Start of the --history back-fill (default 2004-01-01)");
   cmd->add_option("--history-days", args->history_days, "Days of CREATION_DATE per request")
       ->check(CLI::Range(1, 31))
       ->capture_default_str();

@@ -173,9 +173,39 @@ SELECT norad_id, source,
 FROM element_set GROUP BY norad_id, source, year;
 )sql";
 
+// upstream_request: every request sent to an upstream that limits requests per account
+//   (Space-Track), with its time, so that the limits hold across runs and processes; a few
+//   days are kept. upstream_pause: after a rate-limit answer, no request of any kind before
+//   until_us. history_window: gp_history windows downloaded whole, never asked again unless
+//   --force.
+constexpr std::string_view kMigration5 = R"sql(
+CREATE TABLE upstream_request (
+  source TEXT NOT NULL,
+  account TEXT NOT NULL,
+  at_us INTEGER NOT NULL
+);
+CREATE INDEX upstream_request_by_account ON upstream_request (source, account, at_us);
+
+CREATE TABLE upstream_pause (
+  source TEXT NOT NULL,
+  account TEXT NOT NULL,
+  until_us INTEGER NOT NULL,
+  PRIMARY KEY (source, account)
+) WITHOUT ROWID;
+
+CREATE TABLE history_window (
+  source TEXT NOT NULL,
+  window_start_us INTEGER NOT NULL,
+  window_end_us INTEGER NOT NULL,
+  completed_us INTEGER NOT NULL,
+  sets INTEGER NOT NULL,
+  PRIMARY KEY (source, window_start_us, window_end_us)
+) WITHOUT ROWID;
+)sql";
+
 // Index i holds the migration to version i + 1.
-constexpr std::array<std::string_view, 4> kMigrations = {kMigration1, kMigration2, kMigration3,
-                                                         kMigration4};
+constexpr std::array<std::string_view, 5> kMigrations = {kMigration1, kMigration2, kMigration3,
+                                                         kMigration4, kMigration5};
 
 // Version 0 with tables in it is somebody else's database.
 void check_version(SQLite::Database& db, int version, std::string_view display_path) {

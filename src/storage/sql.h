@@ -259,6 +259,36 @@ inline constexpr std::string_view kUpsertResource = R"sql(
   ON CONFLICT (name) DO UPDATE SET checked_us = excluded.checked_us, etag = excluded.etag,
     last_modified = excluded.last_modified, cursor_us = excluded.cursor_us)sql";
 
+// ---- Requests to rate-limited upstreams (upstream_requests.cc) -----------------------------
+
+inline constexpr std::string_view kSelectRequestTimes =
+    "SELECT at_us FROM upstream_request WHERE source = ?1 AND account = ?2 AND at_us > ?3"
+    " ORDER BY at_us";
+inline constexpr std::string_view kInsertRequest =
+    "INSERT INTO upstream_request (source, account, at_us) VALUES (?1, ?2, ?3)";
+inline constexpr std::string_view kPruneRequests =
+    "DELETE FROM upstream_request WHERE source = ?1 AND account = ?2 AND at_us < ?3";
+inline constexpr std::string_view kSelectPause =
+    "SELECT until_us FROM upstream_pause WHERE source = ?1 AND account = ?2";
+// A later pause wins over an earlier one.
+inline constexpr std::string_view kUpsertPause = R"sql(
+  INSERT INTO upstream_pause (source, account, until_us) VALUES (?1, ?2, ?3)
+  ON CONFLICT (source, account) DO UPDATE SET until_us = max(until_us, excluded.until_us))sql";
+
+// ---- History windows downloaded whole (history_windows.cc) ----------------------------------
+
+// A window counts as done when one complete window covers it.
+inline constexpr std::string_view kSelectWindowCovered = R"sql(
+  SELECT 1 FROM history_window
+  WHERE source = ?1 AND window_start_us <= ?2 AND window_end_us >= ?3 LIMIT 1)sql";
+inline constexpr std::string_view kUpsertWindow = R"sql(
+  INSERT INTO history_window (source, window_start_us, window_end_us, completed_us, sets)
+  VALUES (?1, ?2, ?3, ?4, ?5)
+  ON CONFLICT (source, window_start_us, window_end_us) DO UPDATE SET
+    completed_us = excluded.completed_us, sets = excluded.sets)sql";
+inline constexpr std::string_view kCountWindows =
+    "SELECT count(*) FROM history_window WHERE source = ?1";
+
 // ---- API keys and their monthly usage (api_keys.cc) -----------------------------------------
 
 inline constexpr std::string_view kInsertApiKey =

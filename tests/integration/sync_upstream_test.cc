@@ -1,102 +1,22 @@
-// `gpq sync` against a fake CelesTrak and Space-Track on 127.0.0.1: a full sync, a second one
-// that asks for nothing, conditional requests, and every misbehaviour of the issue, each
-// checked in the database, the run record and the exit code.
+// `gpq sync` against a fake CelesTrak on 127.0.0.1: a full sync, a second one that asks for
+// nothing, conditional requests, and every misbehaviour of the issue, each checked in the
+// database, the run record and the exit code. Space-Track: spacetrack_sync_test.cc.
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
-#include "gpq/format.h"
-#include "gpq/query_service.h"
-#include "gpq/request.h"
 #include "support/api_client.h"
-#include "support/fake_upstream.h"
-#include "support/fixture_db.h"
-#include "support/process.h"
 #include "support/serve_process.h"
-#include "support/temp_dir.h"
+#include "sync_upstream_fixture.h"
 
 namespace gpq::test {
 namespace {
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::string group_target(std::string_view group) {
-  return "/NORAD/elements/gp.php?FORMAT=csv&GROUP=" + std::string(group);
-}
-
-const std::string kSatcatTarget = "/pub/satcat.csv";
-const std::string kGpTarget =
-    "/basicspacedata/query/class/gp/decay_date/null-val/epoch/>now-30/orderby/norad_cat_id/"
-    "format/json";
-const std::string kSatcatClass = "/basicspacedata/query/class/satcat/orderby/norad_cat_id/format/json";
-
-// Two sets per group, in CelesTrak's CSV (the project's own writer), ids 40000 + 10 * group.
-std::string group_csv(int index, std::string_view group) {
-  const auto writer = make_set_list_writer(Format::csv);
-  std::string out;
-  writer->begin(out);
-  for (int k = 0; k < 2; ++k) {
-    const std::int32_t id = 40000 + 10 * index + k;
-    writer->set(make_set(id, std::string(group) + "-" + std::to_string(k),
-                         iso("2026-11-20T00:00:00Z")),
-                out);
-  }
-  writer->end(out);
-  return out;
-}
-
-class SyncUpstreamTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    int index = 0;
-    for (const std::string_view group : kGroups) {
-      upstream_.serve(group_target(group),
-                      group == "stations" ? read_file(std::string(GPQ_TEST_DATA_DIR) +
-                                                      "/sync/iss_2026-09-23.csv")
-                                          : group_csv(index, group));
-      ++index;
-    }
-    upstream_.serve(kSatcatTarget, read_file(std::string(GPQ_TEST_DATA_DIR) +
-                                             "/sync/satcat_celestrak.csv"));
-  }
-
-  ProcessResult sync(std::vector<std::string> extra = {}, std::vector<std::string> env = {}) {
-    std::vector<std::string> args{"--db", db_, "sync", "--celestrak-url", upstream_.url(),
-                                  "--retries", "0", "--config", config_};
-    args.insert(args.end(), extra.begin(), extra.end());
-    return run_gpq(args, env);
-  }
-
-  ProcessResult gpq(std::vector<std::string> args) {
-    args.insert(args.begin(), {"--db", db_, "--format", "csv"});
-    return run_gpq(args);
-  }
-
-  std::string status() { return run_gpq({"--db", db_, "--format", "json", "status"}).out; }
-
-  void SetUpConfig(const std::string& text) { std::ofstream(config_) << text; }
-
-  TempDir dir_;
-  std::string db_ = (dir_.path() / "gpq.db").string();
-  std::string config_ = [this] {
-    const std::string path = (dir_.path() / "config.toml").string();
-    std::ofstream(path) << "# no Space-Track account\n";
-    return path;
-  }();
-  FakeUpstream upstream_;
-};
 
 TEST_F(SyncUpstreamTest, FullSyncThenNothingToAsk) {
   const ProcessResult first = sync();
@@ -232,118 +152,6 @@ TEST_F(SyncUpstreamTest, ServeKeepsAnsweringDuringASync) {
   EXPECT_GT(answered, 5);
   // What the sync wrote is served.
   EXPECT_NE(client.get("/api/v1/gp?group=stations").body.find("ISS (ZARYA)"), std::string::npos);
-}
-
-class SpacetrackSyncTest : public SyncUpstreamTest {
- protected:
-  void SetUp() override {
-    SyncUpstreamTest::SetUp();
-    upstream_.accept_login("ops@example.org", "s3cret");
-    upstream_.serve(kGpTarget, read_file(std::string(GPQ_TEST_DATA_DIR) +
-                                         "/sync/iss_2026-09-23_spacetrack.json"));
-    upstream_.serve(kSatcatClass, read_file(std::string(GPQ_TEST_DATA_DIR) +
-                                            "/sync/satcat_spacetrack.json"));
-    SetUpConfig("spacetrack_identity = \"ops@example.org\"\nspacetrack_url = \"" +
-                upstream_.url() + "\"\n");
-  }
-
-  // Registers an empty answer for every gp_history day window from `first` for `days` days.
-  void serve_history_days(TimePoint first, int days, const std::string& body = "[]") {
-    for (int d = 0; d <= days; ++d) {
-      const TimePoint from = TimePoint::from_unix_micros(first.unix_micros() + d * kMicrosPerDay);
-      const TimePoint to = TimePoint::from_unix_micros(from.unix_micros() + kMicrosPerDay);
-      upstream_.serve("/basicspacedata/query/class/gp_history/CREATION_DATE/" + format_date(from) +
-                          "--" + format_date(to) + "/orderby/NORAD_CAT_ID,EPOCH/format/json",
-                      body);
-    }
-  }
-
-  ProcessResult spacetrack(std::vector<std::string> extra = {},
-                           const std::string& password = "s3cret") {
-    extra.insert(extra.begin(), {"--source", "spacetrack"});
-    return sync(extra, {"SPACETRACK_PASSWORD=" + password});
-  }
-
-  TimePoint today() const {
-    const TimePoint now = system_now();
-    return TimePoint::from_unix_micros(now.unix_micros() - now.unix_micros() % kMicrosPerDay);
-  }
-};
-
-TEST_F(SpacetrackSyncTest, LoginCurrentSatcatAndHistoryWindows) {
-  serve_history_days(TimePoint::from_unix_micros(today().unix_micros() - kMicrosPerDay), 2);
-  const ProcessResult r = spacetrack();
-  ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
-  const ProcessResult iss = gpq({"gp", "25544"});
-  EXPECT_NE(iss.out.find("spacetrack"), std::string::npos) << iss.out;
-  EXPECT_EQ(gpq({"catalog", "5"}).exit_code, 0);
-  EXPECT_EQ(upstream_.requests("/ajaxauth/login"), 1);
-  EXPECT_EQ(upstream_.requests("/basicspacedata/query/class/gp_history/"), 2);
-  // An hour later gp and satcat are not asked again; history goes on from its cursor.
-  const ProcessResult again = spacetrack();
-  EXPECT_EQ(again.exit_code, 0) << again.err;
-  EXPECT_EQ(upstream_.requests(kGpTarget), 1);
-  EXPECT_EQ(upstream_.requests("/basicspacedata/query/class/gp_history/"), 3);
-}
-
-TEST_F(SpacetrackSyncTest, RefusedLoginFailsThatSourceOnly) {
-  const ProcessResult r = sync({}, {"SPACETRACK_PASSWORD=wrong"});
-  EXPECT_EQ(r.exit_code, 4);
-  EXPECT_NE(r.err.find("login refused"), std::string::npos) << r.err;
-  EXPECT_NE(r.out.find("celestrak: ok"), std::string::npos) << r.out;  // the other source ran
-  EXPECT_EQ(upstream_.requests("/basicspacedata/"), 0);
-  const std::string s = status();
-  EXPECT_NE(s.find("\"spacetrack\":{"), std::string::npos);
-  EXPECT_NE(s.find("login refused"), std::string::npos) << s;
-}
-
-TEST_F(SpacetrackSyncTest, ExpiredSessionLogsInAgain) {
-  serve_history_days(TimePoint::from_unix_micros(today().unix_micros() - kMicrosPerDay), 2);
-  upstream_.misbehave(kSatcatClass, Misbehaviour::expired_session, 1);
-  const ProcessResult r = spacetrack();
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(upstream_.requests("/ajaxauth/login"), 2);
-  EXPECT_EQ(gpq({"catalog", "5"}).exit_code, 0);
-}
-
-TEST_F(SpacetrackSyncTest, TooManyRequestsAndServerErrorsAreRetried) {
-  serve_history_days(TimePoint::from_unix_micros(today().unix_micros() - kMicrosPerDay), 2);
-  upstream_.misbehave(kGpTarget, Misbehaviour::status_429, 1);
-  upstream_.misbehave(kSatcatClass, Misbehaviour::status_500, 1);
-  const ProcessResult r = spacetrack({"--retries", "2"});
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(upstream_.requests(kGpTarget), 2);
-  EXPECT_EQ(upstream_.requests(kSatcatClass), 2);
-  EXPECT_NE(gpq({"gp", "25544"}).out.find("spacetrack"), std::string::npos);
-}
-
-TEST_F(SpacetrackSyncTest, TruncatedJsonIsRefusedWhole) {
-  serve_history_days(TimePoint::from_unix_micros(today().unix_micros() - kMicrosPerDay), 2);
-  upstream_.misbehave(kGpTarget, Misbehaviour::truncated_body);
-  const ProcessResult r = spacetrack();
-  EXPECT_EQ(r.exit_code, 4);
-  EXPECT_NE(r.err.find("spacetrack gp: the answer is damaged or cut off"), std::string::npos)
-      << r.err;
-  EXPECT_EQ(gpq({"gp", "25544"}).exit_code, 3);  // nothing of it was written
-}
-
-TEST_F(SpacetrackSyncTest, HistoryBackfillResumesWhereItStopped) {
-  const TimePoint since = TimePoint::from_unix_micros(today().unix_micros() - 4 * kMicrosPerDay);
-  serve_history_days(since, 5);
-  // The third window fails: the first two are kept, and the next run starts at the third.
-  const TimePoint third = TimePoint::from_unix_micros(since.unix_micros() + 2 * kMicrosPerDay);
-  const std::string third_target = "/basicspacedata/query/class/gp_history/CREATION_DATE/" +
-                                   format_date(third);
-  upstream_.misbehave(third_target, Misbehaviour::status_500);
-  const ProcessResult first = spacetrack({"--history", "--since", format_date(since)});
-  EXPECT_EQ(first.exit_code, 4);
-  EXPECT_EQ(upstream_.requests("/basicspacedata/query/class/gp_history/"), 3);
-  upstream_.misbehave(third_target, Misbehaviour::none);
-  const ProcessResult resumed = spacetrack();
-  EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
-  EXPECT_EQ(upstream_.requests(third_target), 2);
-  // Windows from the third to today: 3 more requests.
-  EXPECT_EQ(upstream_.requests("/basicspacedata/query/class/gp_history/"), 6);
 }
 
 }  // namespace

@@ -19,13 +19,42 @@ std::string content_type_of(const std::string& target) {
   return target.find("/format/json") != std::string::npos ? "application/json" : "text/plain";
 }
 
+const char* const kViolation =
+    "{\"error\":\"You've violated your query rate limit. Please refer to our Acceptable Use "
+    "Policy (https://www.space-track.org/documentation#/user_agree) for more information.\"}";
+
+void answer_rate_limit(Misbehaviour how, httplib::Response& res) {
+  if (how == Misbehaviour::status_429) {
+    res.status = 429;
+    res.set_header("Retry-After", "1");
+    res.set_content("Too Many Requests", "text/plain");
+  } else {
+    res.status = 500;
+    res.set_content(kViolation, "application/json");
+  }
+}
+
 }  // namespace
 
 FakeUpstream::FakeUpstream() : server_(std::make_unique<httplib::Server>()) {
   server_->set_keep_alive_timeout(1);
   server_->Post("/ajaxauth/login", [this](const httplib::Request& req, httplib::Response& res) {
+    const Misbehaviour trouble = take_trouble("/ajaxauth/login");
     const std::lock_guard lock(mutex_);
     ++seen_["/ajaxauth/login"];
+    if (log_spacetrack("/ajaxauth/login")) {
+      answer_rate_limit(Misbehaviour::rate_limit_500, res);
+      return;
+    }
+    if (trouble == Misbehaviour::status_500) {
+      res.status = 500;
+      res.set_content("Internal Server Error", "text/plain");
+      return;
+    }
+    if (trouble == Misbehaviour::status_429 || trouble == Misbehaviour::rate_limit_500) {
+      answer_rate_limit(trouble, res);
+      return;
+    }
     if (!identity_.empty() && req.get_param_value("identity") == identity_ &&
         req.get_param_value("password") == password_) {
       res.set_header("Set-Cookie", "chocolatechip=" + session_ + "; path=/; HttpOnly");
@@ -51,6 +80,16 @@ FakeUpstream::FakeUpstream() : server_(std::make_unique<httplib::Server>()) {
     {
       const std::lock_guard lock(mutex_);
       ++seen_[target];
+      if ((target.starts_with("/basicspacedata/") || target.starts_with("/ajaxauth/")) &&
+          log_spacetrack(target)) {
+        answer_rate_limit(Misbehaviour::rate_limit_500, res);
+        return httplib::Server::HandlerResponse::Handled;
+      }
+      if (target == "/ajaxauth/logout") {
+        session_ += "x";  // the cookie no longer works
+        res.set_content("\"Successfully logged out\"", "application/json");
+        return httplib::Server::HandlerResponse::Handled;
+      }
       if (target.starts_with("/basicspacedata/") &&
           req.get_header_value("Cookie").find("chocolatechip=" + session_) == std::string::npos) {
         res.status = 401;
@@ -73,9 +112,8 @@ FakeUpstream::FakeUpstream() : server_(std::make_unique<httplib::Server>()) {
         res.set_content("Internal Server Error", "text/plain");
         return httplib::Server::HandlerResponse::Handled;
       case Misbehaviour::status_429:
-        res.status = 429;
-        res.set_header("Retry-After", "1");
-        res.set_content("Too Many Requests", "text/plain");
+      case Misbehaviour::rate_limit_500:
+        answer_rate_limit(trouble, res);
         return httplib::Server::HandlerResponse::Handled;
       case Misbehaviour::not_updated_403:
         res.status = 403;
@@ -163,6 +201,31 @@ int FakeUpstream::requests(const std::string& prefix) const {
     count += target.starts_with(prefix) ? n : 0;
   }
   return count;
+}
+
+std::vector<ReceivedRequest> FakeUpstream::spacetrack_log() const {
+  const std::lock_guard lock(mutex_);
+  return spacetrack_log_;
+}
+
+int FakeUpstream::violations() const {
+  const std::lock_guard lock(mutex_);
+  return violations_;
+}
+
+bool FakeUpstream::log_spacetrack(const std::string& target) {
+  const auto now = std::chrono::steady_clock::now();
+  spacetrack_log_.push_back({target, now});
+  int last_minute = 0;
+  int last_hour = 0;
+  for (const ReceivedRequest& earlier : spacetrack_log_) {
+    last_minute += now - earlier.at < std::chrono::minutes(1) ? 1 : 0;
+    last_hour += now - earlier.at < std::chrono::hours(1) ? 1 : 0;
+  }
+  // Space-Track allows fewer than 30 a minute and 300 an hour.
+  const bool over = last_minute >= 30 || last_hour >= 300;
+  violations_ += over ? 1 : 0;
+  return over;
 }
 
 Misbehaviour FakeUpstream::take_trouble(const std::string& target) {

@@ -6,194 +6,190 @@
 
 #include "gpq/error.h"
 #include "gpq/query_service.h"
+#include "storage/history_windows.h"
 #include "storage/sync_resources.h"
-#include "sync/upstream/http_session.h"
-#include "sync/upstream/request_limiter.h"
-#include "sync/upstream/retry.h"
+#include "sync/upstream/spacetrack_client.h"
+#include "sync/upstream/spacetrack_rules.h"
 
 namespace gpq::sync {
 namespace {
 
-constexpr std::string_view kQuery = "/basicspacedata/query/class/";
 constexpr std::int64_t kHourUs = 3600 * kMicrosPerSecond;
-
-// Space-Track's recommended current catalogue: on orbit, epoch within 30 days.
-const std::string kCurrentGp =
-    std::string(kQuery) +
-    "gp/decay_date/null-val/epoch/%3Enow-30/orderby/norad_cat_id/format/json";
-const std::string kSatcat = std::string(kQuery) + "satcat/orderby/norad_cat_id/format/json";
-
-bool is_login_failure(const HttpAnswer& answer) {
-  return answer.status != 200 || answer.body.find("\"Login\":\"Failed\"") != std::string::npos ||
-         answer.body.find("Failed") != std::string::npos;
-}
-
-bool session_expired(const HttpAnswer& answer) {
-  return answer.status == 401 ||
-         (answer.status == 200 && answer.body.size() < 512 &&
-          answer.body.find("must be logged in") != std::string::npos);
-}
+const std::string kSatcat = "/basicspacedata/query/class/satcat/orderby/norad_cat_id/format/json";
 
 std::string first_line(const std::string& text) {
   const std::string line = text.substr(0, text.find('\n'));
   return line.size() > 160 ? line.substr(0, 160) + "..." : line;
 }
 
+// What a written answer brought, for the resource's state.
+struct Taken {
+  std::uint64_t sets = 0;
+  std::optional<TimePoint> newest_creation;
+};
+
 class Spacetrack {
  public:
   Spacetrack(storage::Database& db, const SpacetrackOptions& options,
-             const ResourceProgress& progress)
+             const ResourceProgress& progress, BudgetClock& clock)
       : options_(options),
-        session_(options.base_url, session_options(options)),
+        client_(db, options, clock),
         states_(db),
-        limiter_(options.per_minute, options.per_hour),
+        windows_(db, "spacetrack"),
         run_(db, "spacetrack", progress) {}
 
   SourceReport sync() {
-    if (!login()) {
-      return run_.finish("spacetrack: login refused; check SPACETRACK_IDENTITY and "
-                         "SPACETRACK_PASSWORD (or the config file)");
+    if (std::string refused = client_.login(); !refused.empty()) {
+      return run_.finish(refused);
     }
-    fetch_whole("gp", kCurrentGp, 1);
-    fetch_whole("satcat", kSatcat, 24);
-    walk_history();
+    fetch_gp();
+    fetch_satcat();
+    if (options_.history_since) {
+      backfill_history(*options_.history_since);
+    }
+    client_.logout();
     return run_.finish();
   }
 
  private:
-  static SessionOptions session_options(const SpacetrackOptions& options) {
-    SessionOptions session;
-    session.deadline = options.timeout;
-    return session;
-  }
-
-  bool login() {
-    if (!limiter_.acquire()) {
-      return false;
+  // The answer to `target`, or std::nullopt with the resource failed (and the source stopped
+  // when the client says so).
+  std::optional<HttpAnswer> fetch(const std::string& name, const std::string& target) {
+    if (stopped_) {
+      return std::nullopt;
     }
-    session_.forget_cookies();
-    const HttpAnswer answer = session_.post_form(
-        "/ajaxauth/login", {{"identity", options_.identity}, {"password", options_.password}});
-    return !answer.transport_failed() && !is_login_failure(answer);
-  }
-
-  // GET with the limiter, one new login when the session expired, and retries on 429, 5xx
-  // and transport failures. An answer that is still not 200 comes back as it is.
-  HttpAnswer get(const std::string& target) {
-    HttpAnswer answer;
-    bool logged_in_again = false;
-    for (int attempt = 0;; ++attempt) {
-      if (!limiter_.acquire()) {
-        answer = {};
-        answer.error = "the hourly request budget is spent; the rest waits for the next run";
-        return answer;
-      }
-      answer = session_.get(target);
-      if (session_expired(answer) && !logged_in_again) {
-        logged_in_again = true;
-        if (!login()) {
-          answer.error = "the session expired and logging in again was refused";
-          answer.status = 0;
-          return answer;
-        }
-        --attempt;
-        continue;
-      }
-      const bool retry = answer.transport_failed() || answer.status == 429 || answer.status >= 500;
-      if (!retry || attempt >= options_.retries) {
-        return answer;
-      }
-      sleep_for(backoff_delay(attempt + 1, answer.header("retry-after")));
+    Fetched fetched = client_.get(target);
+    if (!fetched.stop.empty()) {
+      stopped_ = true;
+      run_.failed(name, fetched.stop);
+      return std::nullopt;
     }
+    return std::move(fetched.answer);
   }
 
-  // Parses and writes a 200 answer; false (and the resource failed) otherwise.
-  bool take(const std::string& name, const HttpAnswer& answer) {
+  // Parses and writes a 200 answer; std::nullopt (and the resource failed) otherwise.
+  std::optional<Taken> take(const std::string& name, const HttpAnswer& answer) {
     const std::string what = "spacetrack " + name;
     if (answer.transport_failed()) {
       run_.failed(name, fmt::format("{}: {}", what, answer.error));
-      return false;
+      return std::nullopt;
     }
     if (answer.status != 200) {
       run_.failed(name, fmt::format("{}: HTTP {} {}", what, answer.status, first_line(answer.body)));
-      return false;
+      return std::nullopt;
     }
     const std::size_t first = answer.body.find_first_not_of(" \t\r\n");
     if (first == std::string::npos || answer.body.compare(first, 2, "[]") == 0) {
-      run_.write(name, ParsedBody{}, answer.body.size());  // nothing new in this window
-      return true;
+      run_.write(name, ParsedBody{}, answer.body.size());  // nothing new
+      return Taken{};
     }
     try {
       const ParsedBody body = parse_body(answer.body, DataSource::spacetrack, run_.started(), what);
       run_.write(name, body, answer.body.size());
-      return true;
+      Taken taken{body.sets.size(), std::nullopt};
+      for (const ElementSet& set : body.sets) {
+        if (set.creation_date && (!taken.newest_creation || *set.creation_date > *taken.newest_creation)) {
+          taken.newest_creation = set.creation_date;
+        }
+      }
+      return taken;
     } catch (const Error& error) {
       if (error.code() != Errc::upstream) {
         throw;
       }
       run_.failed(name, error.what());
-      return false;
+      return std::nullopt;
     }
   }
 
-  // A class fetched whole, at most once per `interval_hours` unless --force.
-  void fetch_whole(const std::string& name, const std::string& target, int interval_hours) {
-    storage::ResourceState state = states_.get("spacetrack " + name);
+  // class/gp at most once an hour: everything on the first run, then what was created after
+  // the newest CREATION_DATE held (the resource's cursor).
+  void fetch_gp() {
+    storage::ResourceState state = states_.get("spacetrack gp");
     const TimePoint now = system_now();
-    if (!options_.force && state.checked &&
-        now.unix_micros() - state.checked->unix_micros() < interval_hours * kHourUs) {
-      run_.fresh(name);
+    if (!options_.force && state.checked && now.unix_micros() - state.checked->unix_micros() < kHourUs) {
+      run_.fresh("gp");
       return;
     }
-    if (take(name, get(target))) {
+    const auto answer = fetch("gp", gp_target(state.cursor));
+    if (!answer) {
+      return;
+    }
+    if (const auto taken = take("gp", *answer)) {
+      state.checked = now;
+      if (taken->newest_creation && (!state.cursor || *taken->newest_creation > *state.cursor)) {
+        state.cursor = taken->newest_creation;
+      }
+      states_.put(state);
+    }
+  }
+
+  // Once a day, after Space-Track's 17:00 UTC update (--force: at any hour).
+  void fetch_satcat() {
+    storage::ResourceState state = states_.get("spacetrack satcat");
+    const TimePoint now = system_now();
+    if (!options_.force && !satcat_due(now, state.checked)) {
+      run_.fresh("satcat");
+      return;
+    }
+    const auto answer = fetch("satcat", kSatcat);
+    if (answer && take("satcat", *answer)) {
       state.checked = now;
       states_.put(state);
     }
   }
 
-  // gp_history by CREATION_DATE, one window of whole UTC days per request, from the cursor
-  // (the first day not yet complete) to today. The cursor moves after each written window.
-  void walk_history() {
-    storage::ResourceState state = states_.get("spacetrack gp_history");
-    const TimePoint now = system_now();
-    if (options_.history_since) {
-      state.cursor = options_.history_since;
-    } else if (!state.cursor) {
-      state.cursor = TimePoint::from_unix_micros(now.unix_micros() - kMicrosPerDay);
-    }
-    const auto day_start = [](TimePoint t) {
-      return TimePoint::from_unix_micros(t.unix_micros() - t.unix_micros() % kMicrosPerDay);
-    };
-    TimePoint from = day_start(*state.cursor);
-    for (int requests = 0; from <= now && requests < options_.max_history_requests; ++requests) {
-      const TimePoint to =
-          TimePoint::from_unix_micros(from.unix_micros() + options_.history_days * kMicrosPerDay);
-      const std::string window = format_date(from) + "--" + format_date(to);
-      const std::string name = "gp_history " + window;
-      if (!take(name, get(std::string(kQuery) + "gp_history/CREATION_DATE/" + window +
-                          "/orderby/NORAD_CAT_ID,EPOCH/format/json"))) {
-        return;  // the next run starts again from this window
+  // gp_history from `since` to today, skipping every window recorded complete (unless
+  // --force), at most max_history_requests windows a run; a failed window ends the walk
+  // and the next run asks it again.
+  void backfill_history(TimePoint since) {
+    const std::vector<HistoryWindow> windows =
+        history_windows(since, system_now(), options_.history_days);
+    int asked = 0;
+    std::size_t left = 0;
+    for (const HistoryWindow& window : windows) {
+      if (!options_.force && windows_.covered(window.start, window.end)) {
+        continue;
       }
-      // A window that reaches past now is asked again next time (it was not complete).
-      state.cursor = to <= now ? to : from;
-      state.checked = now;
-      states_.put(state);
-      from = to;
+      if (asked >= options_.max_history_requests || stopped_) {
+        ++left;
+        continue;
+      }
+      ++asked;
+      const std::string name =
+          "gp_history " + format_date(window.start) + "--" + format_date(window.end);
+      const TimePoint asked_at = system_now();
+      const auto answer = fetch(name, history_target(window));
+      const auto taken = answer ? take(name, *answer) : std::nullopt;
+      if (!taken) {
+        stopped_ = true;  // windows after a failed one wait for the next run
+        ++left;
+        continue;
+      }
+      if (window_complete(window, asked_at)) {
+        windows_.record(window.start, window.end, system_now(), taken->sets);
+      }
+    }
+    if (left > 0 && options_.notice) {
+      options_.notice(fmt::format("gp_history: {} window(s) left for the next run of the same "
+                                  "command",
+                                  left));
     }
   }
 
   const SpacetrackOptions& options_;
-  HttpSession session_;
+  SpacetrackClient client_;
   storage::SyncResources states_;
-  RequestLimiter limiter_;
+  storage::HistoryWindows windows_;
   SourceRun run_;
+  bool stopped_ = false;  // the client stopped the source: no more requests this run
 };
 
 }  // namespace
 
 SourceReport sync_spacetrack(storage::Database& db, const SpacetrackOptions& options,
-                             const ResourceProgress& progress) {
-  return Spacetrack(db, options, progress).sync();
+                             const ResourceProgress& progress, BudgetClock& clock) {
+  return Spacetrack(db, options, progress, clock).sync();
 }
 
 }  // namespace gpq::sync

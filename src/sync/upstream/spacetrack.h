@@ -1,15 +1,17 @@
-// Space-Track (an account): current GP (objects on orbit with an epoch in the last 30 days),
-// the SATCAT, and the history of element sets created since the last run, walked one window of
-// CREATION_DATE at a time so that a long back-fill resumes where it stopped. Requests stay
-// under Space-Track's published limits (FORMATS.md 5.3) with a client-side limiter, and back
-// off on 429 and 5xx.
+// Space-Track (an account): new and changed current sets from class/gp (the whole catalogue
+// on the first run, then the sets created after the newest one held), the SATCAT once a day
+// after 17:00 UTC, and with --history a back-fill of gp_history, window by window, each
+// complete window recorded so that it is never asked again. Every request goes through one
+// budget per account kept in the database (FORMATS.md 5.3, docs/SYNC.md).
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 
 #include "gpq/time.h"
+#include "sync/upstream/request_budget.h"
 #include "sync/upstream/source_run.h"
 
 namespace gpq::storage {
@@ -22,17 +24,20 @@ struct SpacetrackOptions {
   std::string base_url = "https://www.space-track.org";
   std::string identity;
   std::string password;
-  bool force = false;                       // ignore the per-class intervals
-  std::optional<TimePoint> history_since;   // --history --since: start (or restart) the walk here
-  int history_days = 1;                     // CREATION_DATE days per request
-  int max_history_requests = 100;           // per run; the rest waits for the next run
-  int retries = 3;                          // on 429, 5xx and transport failures
+  bool force = false;                      // gp within the hour, SATCAT before 17:00 UTC, and
+                                           // complete history windows are asked anyway
+  std::optional<TimePoint> history_since;  // --history --since: back-fill gp_history from here
+  int history_days = 1;                    // CREATION_DATE days per window
+  int max_history_requests = 100;          // windows asked per run; the rest waits
+  int retries = 3;                         // on 5xx and transport failures (and one rate limit)
   std::chrono::seconds timeout{600};
-  int per_minute = 20;  // Space-Track allows < 30/min and < 300/h
-  int per_hour = 250;
+  BudgetLimits limits;                     // already within kSpacetrackCeiling
+  std::function<void(const std::string&)> notice;  // waits and other news (may be empty)
 };
 
+// `clock` paces the requests (a fake one in tests); the rest of the run uses the wall clock.
 SourceReport sync_spacetrack(storage::Database& db, const SpacetrackOptions& options,
-                             const ResourceProgress& progress);
+                             const ResourceProgress& progress,
+                             BudgetClock& clock = system_budget_clock());
 
 }  // namespace gpq::sync
