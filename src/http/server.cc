@@ -47,6 +47,7 @@ constexpr std::chrono::seconds kReplyLifetime{30};
 struct RequestNote {
   std::optional<SteadyClock::time_point> started;
   std::optional<std::int64_t> key_id;
+  bool quota_reserved = false;  // the exception handler gives the reservation back
 };
 thread_local RequestNote current_note;
 
@@ -183,6 +184,10 @@ class ApiServer {
         }));
     server_.set_exception_handler(
         [this](const httplib::Request&, httplib::Response& res, const std::exception_ptr&) {
+          if (current_note.quota_reserved && current_note.key_id) {
+            quota_.release(*current_note.key_id, wall_now());  // a 500 does not count
+            current_note.quota_reserved = false;
+          }
           send(res, internal_error("unexpected exception"), std::nullopt, wall_now());
         });
     server_.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
@@ -222,7 +227,7 @@ class ApiServer {
   }
 
   void handle(const httplib::Request& req, httplib::Response& res) {
-    current_note = {SteadyClock::now(), std::nullopt};
+    current_note = {SteadyClock::now(), std::nullopt, false};
     const TimePoint now = wall_now();
     if (req.method != "GET" && req.method != "HEAD") {
       res.set_header("Allow", "GET, HEAD");
@@ -269,6 +274,7 @@ class ApiServer {
       }
       const QuotaBook::Reservation reservation = quota_.reserve(*key, now);
       remaining = reservation.remaining;
+      current_note.quota_reserved = reservation.granted;
       if (!reservation.granted) {
         limiter_.give_back(*key, lane);
         const TimePoint reset = next_month_start(now);
@@ -310,6 +316,7 @@ class ApiServer {
         limiter_.give_back(*key, lane);  // the client already had the answer
       }
       remaining = quota_.release(*key, now);
+      current_note.quota_reserved = false;
     }
     if (!reply.body.empty() && reply.body.size() >= kSmallestCompressed &&
         accepts_gzip(req.get_header_value("Accept-Encoding"))) {
