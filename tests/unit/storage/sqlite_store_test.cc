@@ -25,7 +25,7 @@ TEST_F(SqliteStoreTest, SnapshotMembersAreNotCachedUnderANewerGeneration) {
       return;
     }
     committed = true;
-    write({make_set(2, kEpoch2024)});  // a sync commits...
+    write({make_set(2, kEpoch2024)});        // a sync commits...
     EXPECT_EQ(store->count_current({}), 2);  // ...and another request sees it
   });
   EXPECT_EQ(store->count_snapshot(query), 1);  // read before the commit
