@@ -42,6 +42,14 @@ void parse_listen(const std::string& text, http::ServeOptions& options) {
   options.port = value;
 }
 
+// Below the minimum a token would take longer to come back than Retry-After can say.
+void require_rate(std::string_view flag, double per_second) {
+  if (!(per_second >= http::kMinRate)) {
+    fail(Errc::bad_request, "{} {}: at least {} requests per second (one every {} seconds)",
+         flag, per_second, http::kMinRate, 1 / http::kMinRate);
+  }
+}
+
 }  // namespace
 
 void add_serve_command(CLI::App& app, Context& ctx) {
@@ -58,15 +66,14 @@ void add_serve_command(CLI::App& app, Context& ctx) {
                 "Serve requests without a key (they share one set of limits)");
   cmd->add_option("--public-url", options->public_url,
                   "External URL of the server root behind a proxy, for pagination links");
-  cmd->add_option("--rate", options->standard.per_second, "Requests per second per key")
-      ->check(CLI::PositiveNumber)
+  cmd->add_option("--rate", options->standard.per_second,
+                  "Requests per second per key (at least 0.001)")
       ->capture_default_str();
   cmd->add_option("--burst", options->standard.burst, "Burst per key")
       ->check(CLI::Range(1.0, 1e9))
       ->capture_default_str();
   cmd->add_option("--heavy-rate", options->heavy.per_second,
-                  "Requests per second per key on history, nearest, adjacent")
-      ->check(CLI::PositiveNumber)
+                  "Requests per second per key on history, nearest, adjacent (at least 0.001)")
       ->capture_default_str();
   cmd->add_option("--heavy-burst", options->heavy.burst, "Burst on history, nearest, adjacent")
       ->check(CLI::Range(1.0, 1e9))
@@ -91,6 +98,8 @@ void add_serve_command(CLI::App& app, Context& ctx) {
       "  curl -H 'X-Api-Key: KEY' http://127.0.0.1:8080/api/v1/gp/25544?format=tle");
   cmd->callback([&ctx, options, listen] {
     parse_listen(*listen, *options);
+    require_rate("--rate", options->standard.per_second);
+    require_rate("--heavy-rate", options->heavy.per_second);
     while (!options->public_url.empty() && options->public_url.back() == '/') {
       options->public_url.pop_back();
     }

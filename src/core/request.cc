@@ -127,8 +127,15 @@ Paging bind_paging(const Params& params, FrontEnd end, std::string_view narrow_h
     paging.limit = *value;
   }
   if (!paging.all) {
+    // Past this page every per_page starts beyond the limit, and (page - 1) * per_page may
+    // not fit in 64 bits: the page is checked before it is multiplied.
+    if (paging.page > kMaxOffset + 1) {
+      fail(Errc::bad_request,
+           "page {} with per_page {} starts beyond the limit of {} records; {}", paging.page,
+           paging.per_page, kMaxOffset, narrow_hint);
+    }
     const std::int64_t offset = (paging.page - 1) * paging.per_page;
-    if (paging.page > kMaxOffset + 1 || offset > kMaxOffset) {
+    if (offset > kMaxOffset) {
       fail(Errc::bad_request,
            "page {} with per_page {} starts at record {}, beyond the limit of {} records; {}",
            paging.page, paging.per_page, offset, kMaxOffset, narrow_hint);

@@ -19,6 +19,10 @@ TimePoint next_month_start(TimePoint t) {
   return from_civil(next);
 }
 
+bool counts_against_quota(int status) {
+  return status == 200 || status == 400 || status == 404;
+}
+
 void QuotaBook::load(const std::string& month,
                      std::unordered_map<std::int64_t, std::int64_t> counts) {
   const std::lock_guard lock(mutex_);

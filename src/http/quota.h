@@ -20,6 +20,10 @@ std::string month_of(TimePoint t);
 // 00:00 UTC on the first day of the month after `t`.
 TimePoint next_month_start(TimePoint t);
 
+// Whether an answer with `status` counts against the key's quota (SERVE.md "Limits"): 200,
+// 400 and 404 do; everything else (304, 403, 429, 5xx, ...) is given back.
+bool counts_against_quota(int status);
+
 class QuotaBook {
  public:
   explicit QuotaBook(std::int64_t monthly_limit) : limit_(monthly_limit) {}

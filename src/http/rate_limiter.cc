@@ -20,8 +20,12 @@ int RateLimiter::take(std::int64_t key_id, Lane lane, Clock::time_point now) {
     bucket.tokens -= 1;
     return 0;
   }
-  const double wait = (1 - bucket.tokens) / rate.per_second;
-  return std::max(1, static_cast<int>(std::ceil(wait)));
+  // Compared as a double: for a tiny rate the wait is beyond any int, or infinite.
+  const double wait = std::ceil((1 - bucket.tokens) / rate.per_second);
+  if (!(wait < kMaxRetrySeconds)) {
+    return kMaxRetrySeconds;
+  }
+  return std::max(1, static_cast<int>(wait));
 }
 
 void RateLimiter::give_back(std::int64_t key_id, Lane lane) {

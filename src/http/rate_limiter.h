@@ -10,6 +10,13 @@
 
 namespace gpq::http {
 
+// The longest Retry-After the limiter gives: however slow the rate, a client is never told
+// to wait more than a day.
+inline constexpr int kMaxRetrySeconds = 86'400;
+
+// The slowest rate `gpq serve` accepts: one request every 1000 seconds.
+inline constexpr double kMinRate = 0.001;
+
 struct BucketRate {
   double per_second = 10;
   double burst = 20;

@@ -7,9 +7,10 @@
 #include <signal.h>
 #include <zlib.h>
 
-#include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <mutex>
+#include <stop_token>
 #include <thread>
 
 #include <fmt/core.h>
@@ -46,6 +47,7 @@ constexpr std::chrono::seconds kReplyLifetime{30};
 struct RequestNote {
   std::optional<SteadyClock::time_point> started;
   std::optional<std::int64_t> key_id;
+  bool quota_reserved = false;  // the exception handler gives the reservation back
 };
 thread_local RequestNote current_note;
 
@@ -143,15 +145,13 @@ class ApiServer {
     const bool v6 = options_.host.find(':') != std::string::npos;
     listen_url_ = fmt::format("http://{}{}{}:{}", v6 ? "[" : "", options_.host, v6 ? "]" : "", port);
     // Threads start here, after the SignalStopper, so that they block SIGINT and SIGTERM too.
+    // Both are jthreads: when anything below throws, unwinding stops and joins them, and the
+    // error reaches the caller instead of std::terminate.
     generation_ = std::make_unique<GenerationWatch>(core_, kGenerationPoll);
-    std::thread housekeeper([this] { housekeep(); });
+    std::jthread housekeeper([this](const std::stop_token& stop) { housekeep(stop); });
     on_ready(listen_url_ + std::string(kApiPrefix));
     server_.listen_after_bind();
-    {
-      const std::lock_guard lock(stop_mutex_);
-      stopping_ = true;
-    }
-    stop_signal_.notify_all();
+    housekeeper.request_stop();
     housekeeper.join();
     save_counts();
     log_.flush();
@@ -184,6 +184,10 @@ class ApiServer {
         }));
     server_.set_exception_handler(
         [this](const httplib::Request&, httplib::Response& res, const std::exception_ptr&) {
+          if (current_note.quota_reserved && current_note.key_id) {
+            quota_.release(*current_note.key_id, wall_now());  // a 500 does not count
+            current_note.quota_reserved = false;
+          }
           send(res, internal_error("unexpected exception"), std::nullopt, wall_now());
         });
     server_.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
@@ -223,7 +227,7 @@ class ApiServer {
   }
 
   void handle(const httplib::Request& req, httplib::Response& res) {
-    current_note = {SteadyClock::now(), std::nullopt};
+    current_note = {SteadyClock::now(), std::nullopt, false};
     const TimePoint now = wall_now();
     if (req.method != "GET" && req.method != "HEAD") {
       res.set_header("Allow", "GET, HEAD");
@@ -270,6 +274,7 @@ class ApiServer {
       }
       const QuotaBook::Reservation reservation = quota_.reserve(*key, now);
       remaining = reservation.remaining;
+      current_note.quota_reserved = reservation.granted;
       if (!reservation.granted) {
         limiter_.give_back(*key, lane);
         const TimePoint reset = next_month_start(now);
@@ -301,14 +306,17 @@ class ApiServer {
     }
     if (reply.status == 200) {
       if (etag_matches(req.get_header_value("If-None-Match"), etag)) {
-        if (counted) {
-          limiter_.give_back(*key, lane);
-          remaining = quota_.release(*key, now);
-        }
         reply.status = 304;
         reply.body.clear();
       }
       reply.headers.emplace_back("ETag", std::move(etag));
+    }
+    if (counted && !counts_against_quota(reply.status)) {
+      if (reply.status == 304) {
+        limiter_.give_back(*key, lane);  // the client already had the answer
+      }
+      remaining = quota_.release(*key, now);
+      current_note.quota_reserved = false;
     }
     if (!reply.body.empty() && reply.body.size() >= kSmallestCompressed &&
         accepts_gzip(req.get_header_value("Accept-Encoding"))) {
@@ -394,11 +402,14 @@ class ApiServer {
     }
   }
 
-  // Once a second: quota counts to the database, keys from it, the access log to disk.
-  void housekeep() {
-    std::unique_lock lock(stop_mutex_);
-    while (!stop_signal_.wait_for(lock, std::chrono::seconds(1), [this] { return stopping_; })) {
-      lock.unlock();
+  // Once a second until stopped: quota counts to the database, keys from it, the access log
+  // to disk.
+  void housekeep(const std::stop_token& stop) {
+    std::mutex mutex;
+    std::condition_variable_any wake;
+    std::unique_lock lock(mutex);
+    while (!wake.wait_for(lock, stop, std::chrono::seconds(1),
+                          [&stop] { return stop.stop_requested(); })) {
       save_counts();
       try {
         keys_.replace(storage::ApiKeys(*housekeeping_db_).active());
@@ -406,7 +417,6 @@ class ApiServer {
         fmt::print(stderr, "gpq serve: could not reload keys: {}\n", error.what());
       }
       log_.flush();
-      lock.lock();
     }
   }
 
@@ -436,9 +446,6 @@ class ApiServer {
   AccessLog log_;
   Listener server_;
   std::string listen_url_;
-  std::mutex stop_mutex_;
-  std::condition_variable stop_signal_;
-  bool stopping_ = false;
 };
 
 // Blocks SIGINT and SIGTERM in every thread started after it, and turns them into a stop()
@@ -450,18 +457,23 @@ class SignalStopper {
     sigaddset(&signals_, SIGINT);
     sigaddset(&signals_, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &signals_, &previous_);
-    thread_ = std::thread([this, &server] {
-      const timespec tick{0, 200'000'000};
-      while (!done_) {
-        if (sigtimedwait(&signals_, nullptr, &tick) > 0) {
-          server.stop();
-          return;
+    try {
+      thread_ = std::jthread([this, &server](const std::stop_token& stop) {
+        const timespec tick{0, 200'000'000};
+        while (!stop.stop_requested()) {
+          if (sigtimedwait(&signals_, nullptr, &tick) > 0) {
+            server.stop();
+            return;
+          }
         }
-      }
-    });
+      });
+    } catch (...) {
+      pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
+      throw;
+    }
   }
   ~SignalStopper() {
-    done_ = true;
+    thread_.request_stop();
     thread_.join();
     pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
   }
@@ -473,8 +485,7 @@ class SignalStopper {
  private:
   sigset_t signals_{};
   sigset_t previous_{};
-  std::atomic<bool> done_{false};
-  std::thread thread_;
+  std::jthread thread_;
 };
 
 }  // namespace

@@ -77,7 +77,8 @@ Reader::Reader(const std::filesystem::path& path) try
       group_sync_(prepare(*db_, sql::kSelectGroupSync)),
       group_members_(prepare(*db_, sql::kSelectGroupMembers)),
       count_objects_(prepare(*db_, sql::kCountObjects)),
-      set_count_(prepare(*db_, sql::kSelectSetCount)) {
+      set_count_(prepare(*db_, sql::kSelectSetCount)),
+      generation_(*db_) {
 } catch (const SQLite::Exception& error) {
   throw_database_error(path, error);
 }

@@ -18,6 +18,7 @@
 #include "gpq/element_set.h"
 #include "gpq/query.h"
 #include "gpq/store.h"
+#include "storage/data_generation.h"
 
 namespace gpq::storage {
 
@@ -85,6 +86,9 @@ class Reader {
   // The newest run of each sync source and its newest success, by source name.
   std::vector<SourceSync> source_syncs();
 
+  // The data generation (see DataGeneration): what the store checks its index against.
+  std::int64_t generation() { return generation_.read(); }
+
  private:
   struct Bound;  // binds a statement, resets it when done
 
@@ -127,6 +131,7 @@ class Reader {
   SQLite::Statement group_members_;
   SQLite::Statement count_objects_;
   SQLite::Statement set_count_;
+  DataGeneration generation_;
   std::unordered_map<std::int64_t, TimePoint> run_starts_;
   // Names of the last object looked up: one object's history reuses them.
   std::int32_t names_norad_id_ = 0;

@@ -17,7 +17,7 @@ class SqliteStore::Lease {
  public:
   explicit Lease(const SqliteStore& store) : store_(store) {
     {
-      const std::lock_guard lock(store.mutex_);
+      const std::lock_guard lock(store.pool_mutex_);
       if (!store.idle_readers_.empty()) {
         reader_ = std::move(store.idle_readers_.back());
         store.idle_readers_.pop_back();
@@ -28,7 +28,7 @@ class SqliteStore::Lease {
     }
   }
   ~Lease() {
-    const std::lock_guard lock(store_.mutex_);
+    const std::lock_guard lock(store_.pool_mutex_);
     store_.idle_readers_.push_back(std::move(reader_));
   }
   Lease(const Lease&) = delete;
@@ -45,7 +45,7 @@ class SqliteStore::Lease {
 };
 
 struct SqliteStore::SnapshotCache {
-  std::int64_t version = -1;
+  std::int64_t generation = -1;  // of the index the members were computed from
   SnapshotQuery query;
   std::shared_ptr<const std::vector<ElementSet>> members;
 };
@@ -81,41 +81,24 @@ std::unique_ptr<SqliteStore> SqliteStore::open(const std::filesystem::path& path
   return std::unique_ptr<SqliteStore>(new SqliteStore(path));
 }
 
-SqliteStore::SqliteStore(const std::filesystem::path& path)
-    : path_(path), watcher_(Database::open(path, Database::Mode::read_only)) {
+SqliteStore::SqliteStore(const std::filesystem::path& path) : path_(path) {
   idle_readers_.push_back(std::make_unique<Reader>(path));
 }
 
 SqliteStore::~SqliteStore() = default;
 
+// Read on a leased connection with its statements prepared once: threads asking at once
+// each use their own connection instead of queueing for one.
 std::int64_t SqliteStore::generation() const {
-  const std::lock_guard lock(mutex_);
-  return generation_locked();
+  Lease reader(*this);
+  return reader->generation();
 }
 
-std::int64_t SqliteStore::generation_locked() const {
-  const auto read = [&](std::string_view statement) {
-    return guarded(path_, [&] {
-      return watcher_->connection().execAndGet(std::string(statement)).getInt64();
-    });
-  };
-  // data_version changes with every commit of another connection; the generation only with
-  // those that wrote element sets, catalog records or group lists (not API usage counts or
-  // sync run records), so it is read only when the first has moved.
-  const std::int64_t version = read(sql::kDataVersion);
-  if (version != seen_version_) {
-    seen_generation_ = read(sql::kSelectGeneration);
-    seen_version_ = version;
-  }
-  return seen_generation_;
-}
-
-std::shared_ptr<const CurrentIndex> SqliteStore::index() const {
-  std::int64_t generation = 0;
+SqliteStore::Indexed SqliteStore::index() const {
+  const std::int64_t generation = this->generation();
   {
     const std::lock_guard lock(mutex_);
-    generation = generation_locked();
-    if (index_ && index_generation_ == generation) {
+    if (index_.index && index_.generation == generation) {
       return index_;
     }
   }
@@ -123,15 +106,16 @@ std::shared_ptr<const CurrentIndex> SqliteStore::index() const {
   const std::lock_guard rebuilding(rebuild_mutex_);
   {
     const std::lock_guard lock(mutex_);
-    if (index_ && index_generation_ >= generation) {
+    if (index_.index && index_.generation >= generation) {
       return index_;
     }
   }
+  // Labelled with the generation read before the build: a commit during it makes the next
+  // call build again rather than trust an index that may predate it.
   Lease reader(*this);
-  auto fresh = std::make_shared<const CurrentIndex>(*reader);
+  const Indexed fresh{std::make_shared<const CurrentIndex>(*reader), generation};
   const std::lock_guard lock(mutex_);
   index_ = fresh;
-  index_generation_ = generation;
   return fresh;
 }
 
@@ -141,14 +125,14 @@ std::optional<ElementSet> SqliteStore::latest(std::int32_t norad_id, SourceFilte
 }
 
 std::int64_t SqliteStore::count_current(const GpFilter& filter) const {
-  const auto idx = index();
+  const auto idx = index().index;
   const TimePoint now = filter.as_of;
   return std::count_if(idx->objects().begin(), idx->objects().end(),
                        [&](const IndexedObject& o) { return idx->matches(o, filter, now); });
 }
 
 void SqliteStore::current(const GpFilter& filter, Window window, const SetVisitor& visit) const {
-  const auto idx = index();
+  const auto idx = index().index;
   const TimePoint now = filter.as_of;
   std::vector<const ElementSet*> matching;
   for (const IndexedObject& object : idx->objects()) {
@@ -161,10 +145,11 @@ void SqliteStore::current(const GpFilter& filter, Window window, const SetVisito
 
 std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
     const SnapshotQuery& query) const {
-  const auto idx = index();
+  const Indexed indexed = index();
+  const auto& idx = indexed.index;
   {
     const std::lock_guard lock(mutex_);
-    if (snapshot_cache_ && snapshot_cache_->version == index_generation_ &&
+    if (snapshot_cache_ && snapshot_cache_->generation == indexed.generation &&
         same_query(snapshot_cache_->query, query)) {
       return snapshot_cache_->members;
     }
@@ -206,8 +191,16 @@ std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
   other.get();
   members->insert(members->end(), std::make_move_iterator(second_half.begin()),
                   std::make_move_iterator(second_half.end()));
+  if (snapshot_hook_) {
+    snapshot_hook_();
+  }
+  // Under the generation the members were computed from: the index may have been rebuilt at a
+  // newer one meanwhile, and members cached under that would be served until the next sync.
   const std::lock_guard lock(mutex_);
-  snapshot_cache_ = std::make_shared<SnapshotCache>(SnapshotCache{index_generation_, query, members});
+  if (!snapshot_cache_ || snapshot_cache_->generation <= indexed.generation) {
+    snapshot_cache_ =
+        std::make_shared<SnapshotCache>(SnapshotCache{indexed.generation, query, members});
+  }
   return members;
 }
 
@@ -218,7 +211,7 @@ std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
 template <typename Member>
 void SqliteStore::for_each_snapshot_member(const SnapshotQuery& query, Reader& reader,
                                            const Member& member) const {
-  const auto idx = index();
+  const auto idx = index().index;
   const TimePoint epoch = *query.epoch;
   const std::int64_t horizon_us = epoch.unix_micros() + kMicrosPerDay;
   const std::vector<std::int64_t>& firsts = idx->first_epochs(reader);
@@ -312,7 +305,7 @@ std::optional<CatalogRecord> SqliteStore::catalog_record(std::int32_t norad_id) 
 }
 
 std::int64_t SqliteStore::count_catalog(const CatalogFilter& filter) const {
-  const auto idx = index();
+  const auto idx = index().index;
   const TimePoint now = filter.as_of;
   return std::count_if(idx->catalog().begin(), idx->catalog().end(),
                        [&](const CatalogRecord& r) { return idx->matches(r, filter, now); });
@@ -320,7 +313,7 @@ std::int64_t SqliteStore::count_catalog(const CatalogFilter& filter) const {
 
 void SqliteStore::catalog(const CatalogFilter& filter, Window window,
                           const CatalogVisitor& visit) const {
-  const auto idx = index();
+  const auto idx = index().index;
   const TimePoint now = filter.as_of;
   std::vector<const CatalogRecord*> matching;
   for (const CatalogRecord& record : idx->catalog()) {

@@ -1,9 +1,11 @@
 // SqliteStore: the query core's Store over one SQLite file. Thread-safe: each call
 // leases a Reader (one read-only connection) from a pool, and searches of current
-// sets use a CurrentIndex rebuilt whenever another connection has committed.
+// sets use a CurrentIndex rebuilt whenever another connection has committed sets.
+// The generation is read on the leased connection, so callers do not queue for one.
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -48,12 +50,22 @@ class SqliteStore final : public Store {
   MirrorStats mirror_stats() const override;
   std::int64_t generation() const override;
 
+  // For tests: runs after a snapshot's members are computed and before they are cached, so
+  // that a test can commit in between.
+  void TEST_on_snapshot_computed(std::function<void()> hook) { snapshot_hook_ = std::move(hook); }
+
  private:
   class Lease;
   explicit SqliteStore(const std::filesystem::path& path);
 
-  std::shared_ptr<const CurrentIndex> index() const;
-  std::int64_t generation_locked() const;  // with mutex_ held
+  // An index and the generation it was built at: what is computed from the index is labelled
+  // with that generation, never with a later one.
+  struct Indexed {
+    std::shared_ptr<const CurrentIndex> index;
+    std::int64_t generation = -1;
+  };
+  // The index at the generation as of now (rebuilt when another connection committed sets).
+  Indexed index() const;
   // Calls member(norad_id) for each object of a snapshot without a regime filter, in NORAD
   // order, until it returns false.
   template <typename Member>
@@ -63,16 +75,14 @@ class SqliteStore final : public Store {
       const SnapshotQuery& query) const;
 
   std::filesystem::path path_;
-  mutable std::mutex mutex_;  // guards everything below
+  mutable std::mutex pool_mutex_;  // guards idle_readers_
   mutable std::vector<std::unique_ptr<Reader>> idle_readers_;
-  std::unique_ptr<Database> watcher_;  // a connection that notices other connections' commits
-  mutable std::int64_t seen_version_ = -1;     // PRAGMA data_version at the last check
-  mutable std::int64_t seen_generation_ = -1;  // meta 'generation' at that check
-  mutable std::int64_t index_generation_ = -1;  // the generation index_ was built at
-  mutable std::mutex rebuild_mutex_;
-  mutable std::shared_ptr<const CurrentIndex> index_;
+  mutable std::mutex rebuild_mutex_;  // one index rebuild at a time
+  mutable std::mutex mutex_;          // guards index_ and snapshot_cache_, held only to copy
+  mutable Indexed index_;
   struct SnapshotCache;
   mutable std::shared_ptr<SnapshotCache> snapshot_cache_;
+  std::function<void()> snapshot_hook_;
 };
 
 }  // namespace gpq::storage

@@ -8,11 +8,16 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
 #include <chrono>
 #include <fstream>
 #include <thread>
 
+#include "gpq/error.h"
 #include "gpq/time.h"
+#include "http/server.h"
+#include "storage/database.h"
 #include "support/process.h"
 #include "support/served_world.h"
 #include "support/synthetic_tle.h"
@@ -105,6 +110,23 @@ TEST(HttpLimitsTest, NotModifiedAndForbiddenDoNotCount) {
   // A 400 or 404 answer is work done: it counts.
   EXPECT_EQ(client->get("/api/v1/gp/abc").status, 400);
   EXPECT_EQ(remaining(client->get("/api/v1/gp/25544")), 29'997);
+}
+
+// SERVE.md counts only 200, 400 and 404: a server failure is not the client's to pay for.
+TEST(HttpLimitsTest, InternalErrorsDoNotCount) {
+  ServedWorld world(kUnlimited);
+  auto client = world.client();
+  EXPECT_EQ(remaining(client->get("/api/v1/gp/25544")), 29'999);
+  {
+    // Another connection takes away the table catalog records are read from: the server's
+    // statements fail when they are prepared again, and the request answers 500.
+    const auto db = storage::Database::open(world.db(), storage::Database::Mode::read_write);
+    db->connection().exec("ALTER TABLE satcat RENAME TO satcat_gone");
+  }
+  const HttpResult failed = client->get("/api/v1/catalog/25544");
+  ASSERT_EQ(failed.status, 500) << failed.body;
+  EXPECT_EQ(remaining(failed), 29'999);
+  EXPECT_EQ(remaining(client->get("/api/v1/gp/25544")), 29'998);
 }
 
 TEST(HttpLimitsTest, MonthlyQuotaRunsOutAndSurvivesRestart) {
@@ -223,6 +245,49 @@ TEST(HttpLimitsTest, StartupNeedsAKeyOrNoAuth) {
   const ProcessResult bad_listen = run_gpq({"--db", db, "serve", "--no-auth", "--listen", "127.0.0.1:http"});
   EXPECT_EQ(bad_listen.exit_code, 2);
   EXPECT_NE(bad_listen.err.find("--listen"), std::string::npos);
+}
+
+// A slower rate would make Retry-After longer than a client could sensibly wait.
+TEST(HttpLimitsTest, RatesBelowTheMinimumAreRefused) {
+  TempDir dir;
+  const std::string db = (dir.path() / "gpq.db").string();
+  for (const std::string flag : {"--rate", "--heavy-rate"}) {
+    for (const std::string value : {"1e-300", "0.0009", "0", "-1"}) {
+      SCOPED_TRACE(flag + " " + value);
+      const ProcessResult refused =
+          run_gpq({"--db", db, "serve", "--no-auth", "--listen", "127.0.0.1:0", flag, value});
+      EXPECT_EQ(refused.exit_code, 2);
+      EXPECT_NE(refused.err.find(flag + " " + value + ": at least 0.001 requests per second"),
+                std::string::npos)
+          << refused.err;
+      EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+    }
+  }
+}
+
+// Whatever fails once the server's threads run, they are stopped and joined and the failure
+// reaches the caller (the CLI prints it on one line), never std::terminate.
+TEST(HttpLimitsTest, AFailureAfterTheThreadsStartReachesTheCaller) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  TempDir dir;
+  http::ServeOptions options;
+  options.no_auth = true;
+  options.port = 0;
+  options.access_log = "off";
+  const auto announce = [](const std::string&) {
+    fail(Errc::internal, "cannot write the URL to standard output");
+  };
+  EXPECT_EXIT(
+      {
+        try {
+          http::serve(dir.path() / "gpq.db", options, announce);
+        } catch (const Error& error) {
+          std::fprintf(stderr, "caught: %s\n", error.what());
+          std::_Exit(3);
+        }
+        std::_Exit(0);
+      },
+      ::testing::ExitedWithCode(3), "caught: cannot write the URL to standard output");
 }
 
 TEST(HttpLimitsTest, ListensOnIpv6Loopback) {

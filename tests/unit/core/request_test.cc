@@ -52,6 +52,39 @@ TEST(BindPagingTest, DefaultsAndLimits) {
                    "parameter 'page': '99999999999999999999' must be a whole number >= 1");
 }
 
+// (page - 1) * per_page would overflow for these: the page is refused before multiplying.
+TEST(BindPagingTest, HugePagesAreRefusedWithoutOverflow) {
+  const struct {
+    const char* page;
+    const char* per_page;
+    const char* message;
+  } rows[] = {
+      {"999999999999999999", "500",
+       "page 999999999999999999 with per_page 500 starts beyond the limit of 10000 records; "
+       "narrow the query with filters"},
+      {"999999999999999999", "1",
+       "page 999999999999999999 with per_page 1 starts beyond the limit of 10000 records; "
+       "narrow the query with filters"},
+      {"10002", "1",
+       "page 10002 with per_page 1 starts beyond the limit of 10000 records; narrow the query "
+       "with filters"},
+  };
+  for (const auto& row : rows) {
+    SCOPED_TRACE(row.page);
+    EXPECT_GPQ_ERROR(
+        bind_gp_search({{"page", row.page}, {"per_page", row.per_page}}, FrontEnd::http),
+        Errc::bad_request, row.message);
+  }
+  // The CLI pages only when asked to; its default per_page is the same.
+  EXPECT_GPQ_ERROR(bind_gp_search({{"page", "999999999999999999"}}, FrontEnd::cli),
+                   Errc::bad_request,
+                   "page 999999999999999999 with per_page 100 starts beyond the limit of 10000 "
+                   "records; narrow the query with filters");
+  // The last page that fits still binds.
+  EXPECT_EQ(bind_gp_search({{"page", "10001"}, {"per_page", "1"}}, FrontEnd::http).paging.page,
+            10001);
+}
+
 TEST(BindGpSearchTest, FiltersAndTheirErrors) {
   const auto bound = bind_gp_search({{"search", " iss "},
                                      {"group", "STATIONS"},
