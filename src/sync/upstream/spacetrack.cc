@@ -68,7 +68,7 @@ class Spacetrack {
   }
 
   // Parses and writes a 200 answer; std::nullopt (and the resource failed) otherwise.
-  std::optional<Taken> take(const std::string& name, const HttpAnswer& answer) {
+  std::optional<Taken> take(const std::string& name, HttpAnswer answer) {
     const std::string what = "spacetrack " + name;
     if (answer.transport_failed()) {
       run_.failed(name, fmt::format("{}: {}", what, answer.error));
@@ -84,8 +84,10 @@ class Spacetrack {
       return Taken{};
     }
     try {
-      const ParsedBody body = parse_body(answer.body, DataSource::spacetrack, run_.started(), what);
-      run_.write(name, body, answer.body.size());
+      const std::size_t bytes = answer.body.size();
+      const ParsedBody body =
+          parse_body(std::move(answer.body), DataSource::spacetrack, run_.started(), what);
+      run_.write(name, body, bytes);
       Taken taken{body.sets.size(), std::nullopt};
       for (const ElementSet& set : body.sets) {
         if (set.creation_date && (!taken.newest_creation || *set.creation_date > *taken.newest_creation)) {
@@ -115,7 +117,7 @@ class Spacetrack {
     if (!answer) {
       return;
     }
-    if (const auto taken = take("gp", *answer)) {
+    if (const auto taken = take("gp", std::move(*answer))) {
       state.checked = now;
       if (taken->newest_creation && (!state.cursor || *taken->newest_creation > *state.cursor)) {
         state.cursor = taken->newest_creation;
@@ -133,7 +135,7 @@ class Spacetrack {
       return;
     }
     const auto answer = fetch("satcat", kSatcat);
-    if (answer && take("satcat", *answer)) {
+    if (answer && take("satcat", std::move(*answer))) {
       state.checked = now;
       states_.put(state);
     }
@@ -160,7 +162,7 @@ class Spacetrack {
           "gp_history " + format_date(window.start) + "--" + format_date(window.end);
       const TimePoint asked_at = system_now();
       const auto answer = fetch(name, history_target(window));
-      const auto taken = answer ? take(name, *answer) : std::nullopt;
+      const auto taken = answer ? take(name, std::move(*answer)) : std::nullopt;
       if (!taken) {
         stopped_ = true;  // windows after a failed one wait for the next run
         ++left;

@@ -10,12 +10,6 @@ namespace {
 constexpr std::int64_t kHourUs = 3600 * kMicrosPerSecond;
 constexpr std::string_view kQuery = "/basicspacedata/query/class/";
 
-TimePoint day_start(TimePoint t) {
-  const std::int64_t us = t.unix_micros();
-  const std::int64_t into_day = ((us % kMicrosPerDay) + kMicrosPerDay) % kMicrosPerDay;
-  return TimePoint::from_unix_micros(us - into_day);
-}
-
 std::string lower_without_spaces(std::string_view text) {
   std::string out;
   for (const char c : text) {
@@ -66,14 +60,14 @@ bool session_expired(const HttpAnswer& answer) {
 }
 
 TimePoint latest_satcat_release(TimePoint now) {
-  const TimePoint today = TimePoint::from_unix_micros(day_start(now).unix_micros() + 17 * kHourUs);
+  const TimePoint today = TimePoint::from_unix_micros(start_of_day(now).unix_micros() + 17 * kHourUs);
   return today <= now ? today : TimePoint::from_unix_micros(today.unix_micros() - kMicrosPerDay);
 }
 
 bool satcat_due(TimePoint now, std::optional<TimePoint> last_fetched) {
   const TimePoint release = latest_satcat_release(now);
   if (!last_fetched) {
-    return release >= day_start(now);  // today's 17:00 has passed
+    return release >= start_of_day(now);  // today's 17:00 has passed
   }
   return *last_fetched < release;
 }
@@ -97,7 +91,7 @@ std::string gp_target(std::optional<TimePoint> newest_held) {
 std::vector<HistoryWindow> history_windows(TimePoint since, TimePoint now, int days) {
   const std::int64_t step = std::max(1, days) * kMicrosPerDay;
   std::vector<HistoryWindow> windows;
-  for (std::int64_t from = day_start(since).unix_micros(); from <= now.unix_micros();
+  for (std::int64_t from = start_of_day(since).unix_micros(); from <= now.unix_micros();
        from += step) {
     windows.push_back(
         {TimePoint::from_unix_micros(from), TimePoint::from_unix_micros(from + step)});
