@@ -12,7 +12,6 @@
 namespace gpq {
 
 using Clock = std::function<TimePoint()>;
-TimePoint system_now();
 
 class QueryService {
  public:

@@ -44,6 +44,9 @@ struct CivilTime {
 CivilTime to_civil(TimePoint t);
 // Throws nothing; fields are not range-checked (callers validate first).
 TimePoint from_civil(const CivilTime& c);
+// The wall clock now, to the microsecond: the one place gpq reads it.
+TimePoint system_now();
+
 // Day of year, 1-based (1 Jan = 1).
 int day_of_year(TimePoint t);
 // Midnight UTC that starts the day of `t` (rounded down, before 1970 too).

@@ -2,7 +2,6 @@
 // DECISIONS.md that are not storage (ties, defaults, not-found), and pages.
 #include "gpq/query_service.h"
 
-#include <chrono>
 #include <cmath>
 
 #include "gpq/error.h"
@@ -41,11 +40,6 @@ Selection select(const Paging& paging, std::int64_t total) {
 
 }  // namespace
 
-TimePoint system_now() {
-  const auto since_epoch = std::chrono::system_clock::now().time_since_epoch();
-  return TimePoint::from_unix_micros(
-      std::chrono::duration_cast<std::chrono::microseconds>(since_epoch).count());
-}
 
 ElementSet QueryService::latest(std::int32_t norad_id) const {
   if (auto set = store_.latest(norad_id, SourceFilter::all)) {

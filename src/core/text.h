@@ -1,5 +1,6 @@
-// Small ASCII text helpers shared by the core's parsers of enumerated values, and the
-// percent-encoding of URLs that the HTTP server and the upstream client both write.
+// Small ASCII text helpers, the one home of each: case-blind comparison, case conversion and
+// trimming for every layer, and the percent-encoding of URLs that the HTTP server and the
+// upstream client both write.
 #pragma once
 
 #include <string>
@@ -7,17 +8,39 @@
 
 namespace gpq {
 
+inline constexpr char ascii_lower(char c) noexcept {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
+}
+inline constexpr char ascii_upper(char c) noexcept {
+  return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c;
+}
+
 inline bool iequals(std::string_view a, std::string_view b) noexcept {
   if (a.size() != b.size()) {
     return false;
   }
   for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
-    if (lower(a[i]) != lower(b[i])) {
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) {
       return false;
     }
   }
   return true;
+}
+
+// ASCII letters lower-cased (or upper-cased); other bytes, UTF-8 included, unchanged.
+inline std::string to_lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    c = ascii_lower(c);
+  }
+  return out;
+}
+inline std::string to_upper(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    c = ascii_upper(c);
+  }
+  return out;
 }
 
 inline std::string_view trim(std::string_view text) noexcept {

@@ -204,6 +204,12 @@ int day_of_year(TimePoint t) {
   return static_cast<int>(floor_div(t.unix_micros() - jan1.unix_micros(), kMicrosPerDay)) + 1;
 }
 
+TimePoint system_now() {
+  const auto since_epoch = std::chrono::system_clock::now().time_since_epoch();
+  return TimePoint::from_unix_micros(
+      std::chrono::duration_cast<std::chrono::microseconds>(since_epoch).count());
+}
+
 TimePoint start_of_day(TimePoint t) {
   return TimePoint::from_unix_micros(floor_div(t.unix_micros(), kMicrosPerDay) * kMicrosPerDay);
 }

@@ -1,6 +1,5 @@
 #include "http/access_log.h"
 
-#include <chrono>
 #include <iterator>
 
 #include <fmt/core.h>
@@ -37,9 +36,7 @@ void AccessLog::write(const LogLine& line) {
   if (file_ == nullptr) {
     return;
   }
-  const auto now = std::chrono::duration_cast<std::chrono::microseconds>(
-      std::chrono::system_clock::now().time_since_epoch());
-  std::string text = format_iso8601_millis(TimePoint::from_unix_micros(now.count()));
+  std::string text = format_iso8601_millis(system_now());
   auto out = std::back_inserter(text);
   fmt::format_to(out, " {} {} ", line.client, line.method);
   // Control characters in a target would forge log lines.

@@ -1,7 +1,6 @@
 // sync_run rows in and out.
 #include "storage/sync_runs.h"
 
-#include <chrono>
 
 #include <SQLiteCpp/Column.h>
 #include <SQLiteCpp/Statement.h>
@@ -11,12 +10,6 @@
 
 namespace gpq::storage {
 namespace {
-
-TimePoint now() {
-  const auto since_epoch = std::chrono::system_clock::now().time_since_epoch();
-  return TimePoint::from_unix_micros(
-      std::chrono::duration_cast<std::chrono::microseconds>(since_epoch).count());
-}
 
 RunOutcome parse_outcome(std::string_view text) {
   if (text == "ok") {
@@ -89,7 +82,7 @@ void SyncRuns::finish_run(std::int64_t id, RunOutcome outcome, const RunCounts& 
   guarded(db_.path(), [&] {
     SQLite::Statement update(db_.connection(), std::string(sql::kFinishRun));
     update.bind(1, static_cast<std::int64_t>(id));
-    update.bind(2, static_cast<std::int64_t>(ended.value_or(now()).unix_micros()));
+    update.bind(2, static_cast<std::int64_t>(ended.value_or(system_now()).unix_micros()));
     update.bind(3, as_int64(counts.sets_added));
     update.bind(4, as_int64(counts.sets_updated));
     update.bind(5, as_int64(counts.sets_unchanged));

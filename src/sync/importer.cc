@@ -3,7 +3,6 @@
 #include "sync/importer.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 #include <future>
 #include <memory>
@@ -186,12 +185,6 @@ storage::RunCounts summary_counts(const ImportSummary& s) {
           s.bytes};
 }
 
-TimePoint now() {
-  const auto since_epoch = std::chrono::system_clock::now().time_since_epoch();
-  return TimePoint::from_unix_micros(
-      std::chrono::duration_cast<std::chrono::microseconds>(since_epoch).count());
-}
-
 }  // namespace
 
 Importer::Importer(storage::Database& db, ImportOptions options)
@@ -214,7 +207,7 @@ ImportSummary Importer::run(std::span<const std::filesystem::path> paths,
   }
 
   storage::SyncRuns runs(db_);
-  const TimePoint started = now();
+  const TimePoint started = system_now();
   const std::int64_t run_id = runs.start_run("file", started);
   storage::Writer writer(db_);
   ImportSummary summary;

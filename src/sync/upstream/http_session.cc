@@ -13,12 +13,6 @@
 namespace gpq::sync {
 namespace {
 
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
-
 std::string describe(httplib::Error error) {
   switch (error) {
     case httplib::Error::Connection:
@@ -140,7 +134,7 @@ HttpAnswer HttpSession::exchange(httplib::Request& request) {
   }
   answer.status = result->status;
   for (const auto& [name, value] : result->headers) {
-    answer.headers.emplace_back(lower(name), value);
+    answer.headers.emplace_back(to_lower(name), value);
   }
   keep_cookies(answer.headers);
   return answer;

@@ -1,10 +1,10 @@
 #include "sync/upstream/spacetrack_client.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include <fmt/core.h>
 
+#include "core/text.h"
 #include "sync/upstream/retry.h"
 #include "sync/upstream/spacetrack_rules.h"
 
@@ -19,12 +19,7 @@ SessionOptions session_options(const SpacetrackOptions& options) {
   return session;
 }
 
-std::string account_of(const std::string& identity) {
-  std::string account = identity;
-  std::transform(account.begin(), account.end(), account.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return account;
-}
+std::string account_of(const std::string& identity) { return to_lower(identity); }
 
 std::string describe(const HttpAnswer& answer) {
   if (answer.transport_failed()) {

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <charconv>
 
+#include "core/text.h"
+
 namespace gpq::sync {
 namespace {
 
@@ -14,7 +16,7 @@ std::string lower_without_spaces(std::string_view text) {
   std::string out;
   for (const char c : text) {
     if (std::isspace(static_cast<unsigned char>(c)) == 0) {
-      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      out += ascii_lower(c);
     }
   }
   return out;
