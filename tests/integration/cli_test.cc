@@ -1,7 +1,5 @@
 // The gpq command line as a script sees it: exit codes, one-line errors, formats,
 // paging and help, over a small mirror imported from hand-made files.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -9,9 +7,12 @@
 #include <memory>
 #include <regex>
 
+#include <gtest/gtest.h>
+
 #include "gpq/format.h"
 #include "gpq/query_service.h"
 #include "gpq/request.h"
+
 #include "storage/sqlite_store.h"
 #include "support/fixture_db.h"
 #include "support/process.h"
@@ -53,45 +54,60 @@ TEST_F(CliTest, ErrorsAreOneLineWithTheirExitCode) {
     int exit_code;
     std::string message;
   } rows[] = {
-      {{"gp", "abc"}, 2,
+      {{"gp", "abc"},
+       2,
        "gpq: parameter 'norad_id': 'abc' is not a NORAD catalog number (a whole number from 1 to "
        "999999999)"},
-      {{"gp", "0"}, 2,
+      {{"gp", "0"},
+       2,
        "gpq: parameter 'norad_id': '0' is not a NORAD catalog number (a whole number from 1 to "
        "999999999)"},
-      {{"nearest", "25544", "--epoch", "yesterday"}, 2,
+      {{"nearest", "25544", "--epoch", "yesterday"},
+       2,
        "gpq: parameter 'epoch': 'yesterday' is not a date; expected ISO 8601 "
        "(2024-01-01T00:00:00Z), jd:<julian date> or unix:<seconds>"},
-      {{"gp", "--group", "cubesats"}, 2,
+      {{"gp", "--group", "cubesats"},
+       2,
        "gpq: parameter 'group': 'cubesats' is not a group; use one of: stations, starlink, "
        "oneweb, gps-ops, glo-ops, galileo, beidou, weather, geo, active, analyst, last-30-days"},
-      {{"gp", "--regime", "XEO"}, 2,
+      {{"gp", "--regime", "XEO"},
+       2,
        "gpq: parameter 'orbit_regime': 'XEO' is not an orbit regime; use LEO, MEO, GEO or HEO"},
-      {{"gp", "--type", "SATELLITE"}, 2,
+      {{"gp", "--type", "SATELLITE"},
+       2,
        "gpq: parameter 'object_type': 'SATELLITE' is not an object type; use PAYLOAD, "
        "ROCKET_BODY, DEBRIS or UNKNOWN"},
-      {{"gp", "25544", "--format", "yaml"}, 2,
+      {{"gp", "25544", "--format", "yaml"},
+       2,
        "gpq: parameter 'format': 'yaml' is not available here; use one of: json, tle, 2le, xml, "
        "kvn, csv"},
-      {{"gp", "--per-page", "501"}, 2,
+      {{"gp", "--per-page", "501"},
+       2,
        "gpq: parameter 'per_page': '501' must be a whole number from 1 to 500"},
-      {{"gp", "--page", "102"}, 2,
+      {{"gp", "--page", "102"},
+       2,
        "gpq: page 102 with per_page 100 starts at record 10100, beyond the limit of 10000 "
        "records; narrow the query with filters"},
-      {{"gp", "100245", "--format", "tle"}, 2,
+      {{"gp", "100245", "--format", "tle"},
+       2,
        "gpq: NORAD 100245 is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or "
        "kvn"},
-      {{"gp", "--format", "2le"}, 2,
+      {{"gp", "--format", "2le"},
+       2,
        "gpq: NORAD 100245 is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or "
        "kvn"},
-      {{"history", "25544", "--start", "2027-01-01", "--end", "2026-01-01"}, 2,
+      {{"history", "25544", "--start", "2027-01-01", "--end", "2026-01-01"},
+       2,
        "gpq: parameter 'start' is after 'end'; give start <= end"},
-      {{"adjacent", "25544", "--epoch", "2026-01-01", "--format", "csv"}, 2,
+      {{"adjacent", "25544", "--epoch", "2026-01-01", "--format", "csv"},
+       2,
        "gpq: parameter 'format': 'csv' is not available here; use one of: json"},
       {{"gp", "77"}, 3, "gpq: no element sets for NORAD 77"},
-      {{"history", "77", "--end", "2026-01-01"}, 3,
+      {{"history", "77", "--end", "2026-01-01"},
+       3,
        "gpq: no element sets for NORAD 77 between its first set and 2026-01-01T00:00:00.000Z"},
-      {{"history", "25544", "--start", "2020-01-01", "--end", "2020-01-02"}, 3,
+      {{"history", "25544", "--start", "2020-01-01", "--end", "2020-01-02"},
+       3,
        "gpq: no element sets for NORAD 25544 between 2020-01-01T00:00:00.000Z and "
        "2020-01-02T00:00:00.000Z"},
       {{"nearest", "77", "--epoch", "2026-01-01"}, 3, "gpq: no element sets for NORAD 77"},
@@ -99,43 +115,57 @@ TEST_F(CliTest, ErrorsAreOneLineWithTheirExitCode) {
       {{"range", "77"}, 3, "gpq: no element sets for NORAD 77"},
       {{"catalog", "77"}, 3, "gpq: NORAD 77 is not in the catalog"},
       {{"nearest", "25544"}, 2, "gpq: --epoch is required (see gpq --help)"},
-      {{"frobnicate"}, 2,
+      {{"frobnicate"},
+       2,
        "gpq: unknown command 'frobnicate'; commands: gp, history, nearest, adjacent, range, "
        "catalog, sync, serve, keys, status (see gpq --help)"},
-      {{"gp", "1000000000"}, 2,
+      {{"gp", "1000000000"},
+       2,
        "gpq: parameter 'norad_id': '1000000000' is not a NORAD catalog number (a whole number "
        "from 1 to 999999999)"},
-      {{"history", "25544", "--end", "2026-13-01"}, 2,
+      {{"history", "25544", "--end", "2026-13-01"},
+       2,
        "gpq: parameter 'end': '2026-13-01' is not a date; expected ISO 8601 "
        "(2024-01-01T00:00:00Z), jd:<julian date> or unix:<seconds>"},
-      {{"adjacent", "25544", "--epoch", "jd:abc"}, 2,
+      {{"adjacent", "25544", "--epoch", "jd:abc"},
+       2,
        "gpq: parameter 'epoch': 'jd:abc' is not a date; expected ISO 8601 "
        "(2024-01-01T00:00:00Z), jd:<julian date> or unix:<seconds>"},
-      {{"history", "25544", "--source", "nasa"}, 2,
+      {{"history", "25544", "--source", "nasa"},
+       2,
        "gpq: parameter 'data_source': 'nasa' is not a source; use spacetrack (source_a), "
        "celestrak (source_b) or all"},
-      {{"catalog", "--type", "SATELLITE"}, 2,
+      {{"catalog", "--type", "SATELLITE"},
+       2,
        "gpq: parameter 'object_type': 'SATELLITE' is not an object type; use PAYLOAD, "
        "ROCKET_BODY, DEBRIS or UNKNOWN"},
-      {{"catalog", "--format", "xml"}, 2,
+      {{"catalog", "--format", "xml"},
+       2,
        "gpq: parameter 'format': 'xml' is not available here; use one of: json, csv"},
-      {{"range", "25544", "--format", "tle"}, 2,
+      {{"range", "25544", "--format", "tle"},
+       2,
        "gpq: parameter 'format': 'tle' is not available here; use one of: json"},
-      {{"gp", "--intdes", "98067"}, 2,
+      {{"gp", "--intdes", "98067"},
+       2,
        "gpq: parameter 'intdes': '98067' is not an international designator; use a launch "
        "(1998-067) or a piece (1998-067A)"},
       {{"gp", "--page", "0"}, 2, "gpq: parameter 'page': '0' must be a whole number >= 1"},
       {{"gp", "--limit", "0"}, 2, "gpq: parameter 'limit': '0' must be a whole number >= 1"},
-      {{"gp", "--page", "21", "--per-page", "501"}, 2,
+      {{"gp", "--page", "21", "--per-page", "501"},
+       2,
        "gpq: parameter 'per_page': '501' must be a whole number from 1 to 500"},
-      {{"history", "25544", "--page", "22", "--per-page", "500"}, 2,
+      {{"history", "25544", "--page", "22", "--per-page", "500"},
+       2,
        "gpq: page 22 with per_page 500 starts at record 10500, beyond the limit of 10000 "
        "records; narrow the range with start and end"},
-      {{"history", "1", "--ids", "1"}, 2,
+      {{"history", "1", "--ids", "1"},
+       2,
        "gpq: The following arguments were not expected: 1 --ids (see gpq --help)"},
-      {{"gp", "--bogus"}, 2,
+      {{"gp", "--bogus"},
+       2,
        "gpq: The following argument was not expected: --bogus (see gpq --help)"},
-      {{"sync", "--celestrak-url", "ftp://example.org"}, 2,
+      {{"sync", "--celestrak-url", "ftp://example.org"},
+       2,
        "gpq: 'ftp://example.org' is not a base URL; write it as https://host[:port][/path]"},
       {{"gp", "5"}, 3, "gpq: no element sets for NORAD 5"},
   };
@@ -149,6 +179,25 @@ TEST_F(CliTest, ErrorsAreOneLineWithTheirExitCode) {
     EXPECT_EQ(result.err, row.message + "\n") << command;  // exactly one line
     EXPECT_TRUE(result.out.empty()) << command << ": " << result.out;
   }
+}
+
+// Output that cannot be written is an error, never a success: a full disk (/dev/full) gives
+// one line and exit 1, for a streamed list, a status and --help alike.
+TEST_F(CliTest, OutputThatCannotBeWrittenFails) {
+  const std::string db = "--db=" + (dir_.path() / "gpq.db").string();
+  for (const std::string command : {"gp --decayed --format csv", "history 25544 --format tle",
+                                    "status", "gp --help", "--version"}) {
+    SCOPED_TRACE(command);
+    const ProcessResult full = run_process(
+        {"/bin/sh", "-c", std::string(GPQ_BINARY) + " " + db + " " + command + " > /dev/full"});
+    EXPECT_EQ(full.exit_code, 1);
+    EXPECT_EQ(full.err, "gpq: cannot write the output: No space left on device\n");
+  }
+  // A reader that stops early (`| head`) is no error.
+  const ProcessResult head = run_process(
+      {"/bin/sh", "-c",
+       std::string(GPQ_BINARY) + " " + db + " history 25544 --format csv | head -c 10 >/dev/null"});
+  EXPECT_EQ(head.err, "");
 }
 
 TEST_F(CliTest, NotADatabaseIsAClearError) {
@@ -187,8 +236,8 @@ TEST_F(CliTest, FormatsPagingAndDefaults) {
 
   const ProcessResult limited = gpq({"history", "1", "--format", "2le", "--limit", "3"});
   EXPECT_EQ(std::count(limited.out.begin(), limited.out.end(), '\n'), 6) << limited.out;
-  const ProcessResult page = gpq({"history", "1", "--format", "json", "--page", "2",
-                                  "--per-page", "4"});
+  const ProcessResult page =
+      gpq({"history", "1", "--format", "json", "--page", "2", "--per-page", "4"});
   EXPECT_NE(page.out.find("\"pagination\":{\"total\":10,\"page\":2,\"per_page\":4,"
                           "\"total_pages\":3,\"next\":null,\"prev\":null}"),
             std::string::npos)
@@ -203,9 +252,8 @@ TEST_F(CliTest, FormatsPagingAndDefaults) {
 }
 
 TEST_F(CliTest, EverySubcommandHasHelpWithExamples) {
-  for (const char* command :
-       {"gp", "history", "nearest", "adjacent", "range", "catalog", "sync", "serve", "keys",
-        "status"}) {
+  for (const char* command : {"gp", "history", "nearest", "adjacent", "range", "catalog", "sync",
+                              "serve", "keys", "status"}) {
     const ProcessResult result = gpq({command, "--help"});
     EXPECT_EQ(result.exit_code, 0) << command;
     EXPECT_NE(result.out.find("Examples:"), std::string::npos) << command << result.out;
@@ -215,7 +263,8 @@ TEST_F(CliTest, EverySubcommandHasHelpWithExamples) {
   // "gpq 0.1.0 (commit 1a2b3c4)" and the SQLite library it runs on.
   EXPECT_TRUE(std::regex_match(
       version.out,
-      std::regex(R"(gpq \d+\.\d+\.\d+ \(commit (unknown|[0-9a-f]{7,40})\)\nSQLite \d+\.\d+\.\d+\n)")))
+      std::regex(
+          R"(gpq \d+\.\d+\.\d+ \(commit (unknown|[0-9a-f]{7,40})\)\nSQLite \d+\.\d+\.\d+\n)")))
       << version.out;
   EXPECT_TRUE(version.err.empty()) << version.err;
   const ProcessResult help = run_gpq({"--help"});
@@ -284,9 +333,8 @@ TEST_F(CliKnownWorldTest, JsonAndOtherFormatsEqualTheCoreAndTheWriters) {
   const auto search = [&](Params params) {
     return [&core, params](Format format) {
       const auto bound = bind_gp_search(params, FrontEnd::cli);
-      return list(format, [&](const SetVisitor& v) {
-        return core.search(bound.query, bound.paging, v);
-      });
+      return list(format,
+                  [&](const SetVisitor& v) { return core.search(bound.query, bound.paging, v); });
     };
   };
   const auto history = [&](Params params) {
@@ -317,9 +365,8 @@ TEST_F(CliKnownWorldTest, JsonAndOtherFormatsEqualTheCoreAndTheWriters) {
       {{"gp", "--epoch", "2026-01-19T00:00:00Z"},
        [&](Format f) {
          const auto bound = bind_snapshot({{"epoch", "2026-01-19T00:00:00Z"}}, FrontEnd::cli);
-         return list(f, [&](const SetVisitor& v) {
-           return core.snapshot(bound.query, bound.paging, v);
-         });
+         return list(
+             f, [&](const SetVisitor& v) { return core.snapshot(bound.query, bound.paging, v); });
        }},
       {{"history", "25544"}, history({})},
       {{"history", "25544", "--start", "2026-01-10T12:00:00Z", "--end", "2026-01-11T12:00:00Z",
@@ -332,8 +379,8 @@ TEST_F(CliKnownWorldTest, JsonAndOtherFormatsEqualTheCoreAndTheWriters) {
       {{"history", "25544", "--limit", "2"}, history({{"limit", "2"}})},
       {{"nearest", "25544", "--epoch", "2026-01-10T06:00:00Z"},
        [&](Format f) {
-         return one(f, core.nearest({world::kIss, iso("2026-01-10T06:00:00Z"), SourceFilter::all})
-                           .set);
+         return one(
+             f, core.nearest({world::kIss, iso("2026-01-10T06:00:00Z"), SourceFilter::all}).set);
        }},
       {{"nearest", "25544", "--epoch", "unix:1768089600.0004", "--source", "celestrak"},
        [&](Format f) {
@@ -378,8 +425,8 @@ TEST_F(CliKnownWorldTest, JsonOnlyAnswersEqualTheCore) {
   }
   std::string catalog;
   {
-    const auto bound = bind_catalog_search({{"owner", "US"}, {"active_only", "false"}},
-                                           FrontEnd::cli);
+    const auto bound =
+        bind_catalog_search({{"owner", "US"}, {"active_only", "false"}}, FrontEnd::cli);
     const auto writer = make_catalog_list_writer(Format::json, false);
     std::string body;
     writer->begin(body);
@@ -439,38 +486,47 @@ TEST_F(CliKnownWorldTest, ErrorsOnTheKnownWorld) {
     std::string message;
   } rows[] = {
       // On a list, the first id TLE cannot carry is named before anything is printed.
-      {{"gp", "--format", "tle"}, 2,
+      {{"gp", "--format", "tle"},
+       2,
        "gpq: NORAD 100460 is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or "
        "kvn"},
-      {{"history", "270449", "--format", "2le"}, 2,
+      {{"history", "270449", "--format", "2le"},
+       2,
        "gpq: NORAD 270449 is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or "
        "kvn"},
-      {{"nearest", "100460", "--epoch", "2026-03-01", "--format", "tle"}, 2,
+      {{"nearest", "100460", "--epoch", "2026-03-01", "--format", "tle"},
+       2,
        "gpq: NORAD 100460 is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or "
        "kvn"},
       // A filter that a form of `gp` cannot apply is refused, not ignored (the core's binding
       // says so, in the same words as /gp/{norad_id} and /gp/epoch: http_errors_test.cc).
-      {{"gp", "25544", "--epoch", "2026-01-10"}, 2,
+      {{"gp", "25544", "--epoch", "2026-01-10"},
+       2,
        "gpq: parameter 'epoch' does not apply to the latest set of one object; drop the NORAD id "
        "to search, or ask nearest for the set at an epoch"},
-      {{"gp", "25544", "--group", "stations"}, 2,
+      {{"gp", "25544", "--group", "stations"},
+       2,
        "gpq: parameter 'group' does not apply to the latest set of one object; drop the NORAD id "
        "to search, or ask nearest for the set at an epoch"},
-      {{"gp", "--epoch", "2026-01-10", "--group", "stations"}, 2,
+      {{"gp", "--epoch", "2026-01-10", "--group", "stations"},
+       2,
        "gpq: parameter 'group' does not apply to a snapshot; a snapshot filters only by "
        "object_type and orbit_regime"},
-      {{"gp", "--epoch", "2026-01-10", "--ids", "25544"}, 2,
+      {{"gp", "--epoch", "2026-01-10", "--ids", "25544"},
+       2,
        "gpq: parameter 'norad_ids' does not apply to a snapshot; a snapshot filters only by "
        "object_type and orbit_regime"},
       // Object 5 is in the catalog but has no set; 50005 has sets but no catalog record.
       {{"gp", "5"}, 3, "gpq: no element sets for NORAD 5"},
-      {{"history", "5", "--end", "2026-03-01"}, 3,
+      {{"history", "5", "--end", "2026-03-01"},
+       3,
        "gpq: no element sets for NORAD 5 between its first set and 2026-03-01T00:00:00.000Z"},
       {{"nearest", "5", "--epoch", "2026-03-01"}, 3, "gpq: no element sets for NORAD 5"},
       {{"adjacent", "5", "--epoch", "2026-03-01"}, 3, "gpq: no element sets for NORAD 5"},
       {{"range", "5"}, 3, "gpq: no element sets for NORAD 5"},
       {{"catalog", "50005"}, 3, "gpq: NORAD 50005 is not in the catalog"},
-      {{"history", "25544", "--source", "spacetrack", "--end", "2026-01-10T23:59:59Z"}, 3,
+      {{"history", "25544", "--source", "spacetrack", "--end", "2026-01-10T23:59:59Z"},
+       3,
        "gpq: no element sets for NORAD 25544 between its first set and "
        "2026-01-10T23:59:59.000Z"},
   };

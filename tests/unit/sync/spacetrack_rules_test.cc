@@ -107,6 +107,11 @@ TEST(SpacetrackRulesTest, HistoryWindowsAndWhenTheyAreComplete) {
   EXPECT_FALSE(window_complete(windows[1], at("2026-11-24T10:00:00Z")));
   EXPECT_FALSE(window_complete(windows[2], at("2026-11-24T10:00:00Z")));
   EXPECT_TRUE(history_windows(at("2026-11-25T00:00:00Z"), at("2026-11-24T10:00:00Z"), 1).empty());
+  // --since before 1970 starts at its own day, not the next one.
+  const auto early = history_windows(at("1969-12-31T12:00:00Z"), at("1970-01-01T06:00:00Z"), 1);
+  ASSERT_EQ(early.size(), 2U);
+  EXPECT_EQ(early[0].start, at("1969-12-31T00:00:00Z"));
+  EXPECT_EQ(early[0].end, at("1970-01-01T00:00:00Z"));
 }
 
 }  // namespace
