@@ -214,6 +214,19 @@ TimePoint start_of_day(TimePoint t) {
   return TimePoint::from_unix_micros(floor_div(t.unix_micros(), kMicrosPerDay) * kMicrosPerDay);
 }
 
+std::string month_of(TimePoint t) {
+  const CivilTime c = to_civil(t);
+  return fmt::format("{:04}-{:02}", c.year, c.month);
+}
+
+TimePoint next_month_start(TimePoint t) {
+  const CivilTime c = to_civil(t);
+  CivilTime next;
+  next.year = c.month == 12 ? c.year + 1 : c.year;
+  next.month = c.month == 12 ? 1 : c.month + 1;
+  return from_civil(next);
+}
+
 std::optional<TimePoint> parse_iso8601(std::string_view text) { return parse_iso(text); }
 
 TimePoint parse_date(std::string_view parameter, std::string_view text) {
