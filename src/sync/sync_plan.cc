@@ -71,17 +71,23 @@ BudgetLimits spacetrack_limits(const SyncConfig& config, std::vector<std::string
   return limits;
 }
 
-CelestrakOptions celestrak_options(const SyncRequest& request, const SyncConfig& config) {
-  CelestrakOptions options;
-  options.base_url =
-      !request.celestrak_url.empty()
-          ? request.celestrak_url
-          : config.get("celestrak_url", "GPQ_CELESTRAK_URL").value_or(options.base_url);
+// What both upstreams take alike: the base URL (the flag, else the configuration, else the
+// default), --force, --timeout and --retries.
+template <typename Options>
+void apply_common(const SyncRequest& request, const std::string& url_flag,
+                  const std::optional<std::string>& url_configured, Options& options) {
+  options.base_url = !url_flag.empty() ? url_flag : url_configured.value_or(options.base_url);
   options.force = request.force;
   options.timeout = std::chrono::seconds(request.timeout);
   if (request.retries >= 0) {
     options.retries = request.retries;
   }
+}
+
+CelestrakOptions celestrak_options(const SyncRequest& request, const SyncConfig& config) {
+  CelestrakOptions options;
+  apply_common(request, request.celestrak_url, config.get("celestrak_url", "GPQ_CELESTRAK_URL"),
+               options);
   if (auto minutes = config.get("celestrak_min_interval_minutes", nullptr)) {
     options.min_interval = std::chrono::minutes(std::max(1, std::atoi(minutes->c_str())));
   }
@@ -91,17 +97,10 @@ CelestrakOptions celestrak_options(const SyncRequest& request, const SyncConfig&
 SpacetrackOptions spacetrack_options(const SyncRequest& request, const SyncConfig& config,
                                      std::vector<std::string>& warnings) {
   SpacetrackOptions options;
-  options.base_url =
-      !request.spacetrack_url.empty()
-          ? request.spacetrack_url
-          : config.get("spacetrack_url", "GPQ_SPACETRACK_URL").value_or(options.base_url);
-  options.force = request.force;
-  options.timeout = std::chrono::seconds(request.timeout);
+  apply_common(request, request.spacetrack_url, config.get("spacetrack_url", "GPQ_SPACETRACK_URL"),
+               options);
   options.history_days = request.history_days;
   options.limits = spacetrack_limits(config, warnings);
-  if (request.retries >= 0) {
-    options.retries = request.retries;
-  }
   if (request.history) {
     options.history_since =
         parse_date("since", request.since.empty() ? kDefaultHistoryStart : request.since);
