@@ -51,6 +51,10 @@ TimePoint system_now();
 int day_of_year(TimePoint t);
 // Midnight UTC that starts the day of `t` (rounded down, before 1970 too).
 TimePoint start_of_day(TimePoint t);
+// "2026-11" for any time in November 2026 (UTC): the month API key quotas count in.
+std::string month_of(TimePoint t);
+// 00:00 UTC on the first day of the month after `t`.
+TimePoint next_month_start(TimePoint t);
 
 // A date parameter: `2024-01-01T00:00:00Z` (fraction, `Z` or ±hh:mm offset optional; a bare
 // date means midnight UTC; a missing zone means UTC), `jd:<julian date>`, `unix:<seconds>`.

@@ -1,32 +1,23 @@
-// Binding of request parameters: every check and its message lives here, so the
-// CLI and the HTTP API reject the same input with the same words.
+// Binding of request parameters: every check and its message lives here (the format and
+// paging checks in request_output.cc), so the CLI and the HTTP API reject the same input
+// with the same words.
 #include "gpq/request.h"
 
 #include <algorithm>
-#include <charconv>
+
+#include "gpq/error.h"
 
 #include "core/printable_text.h"
+#include "core/request_output.h"
 #include "core/text.h"
-#include "gpq/error.h"
 
 namespace gpq {
 namespace {
 
-
-const std::string* find(const Params& params, std::string_view key) {
-  const auto it = params.find(key);
-  return it == params.end() ? nullptr : &it->second;
-}
-
-std::optional<std::int64_t> parse_whole(std::string_view text) {
-  if (text.empty() || text.size() > 18 ||
-      !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-    return std::nullopt;
-  }
-  std::int64_t value = 0;
-  std::from_chars(text.data(), text.data() + text.size(), value);
-  return value;
-}
+using detail::bind_format;
+using detail::bind_paging;
+using detail::find_param;
+using detail::parse_whole;
 
 std::int32_t parse_norad(std::string_view parameter, std::string_view text) {
   const auto value = parse_whole(trim(text));
@@ -50,104 +41,13 @@ bool parse_bool(std::string_view parameter, std::string_view text) {
        shown(text));
 }
 
-// The first of the `accept` names (kAcceptKey) that is allowed here: a client's Accept
-// header never turns into a 400.
-std::optional<Format> preferred_format(const Params& params,
-                                       std::initializer_list<Format> allowed) {
-  const std::string* accept = find(params, kAcceptKey);
-  if (accept == nullptr) {
-    return std::nullopt;
-  }
-  std::string_view rest = *accept;
-  while (!rest.empty()) {
-    const std::size_t comma = rest.find(',');
-    const std::optional<Format> format = parse_format(rest.substr(0, comma));
-    if (format && std::find(allowed.begin(), allowed.end(), *format) != allowed.end()) {
-      return format;
-    }
-    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-  }
-  return std::nullopt;
-}
-
-Format bind_format(const Params& params, FrontEnd end, std::initializer_list<Format> allowed) {
-  const std::string* text = find(params, "format");
-  const Format fallback = end == FrontEnd::cli ? Format::table : Format::json;
-  if (text == nullptr || text->empty()) {
-    return preferred_format(params, allowed).value_or(fallback);
-  }
-  const std::optional<Format> format = parse_format(*text);
-  const bool permitted =
-      format && (std::find(allowed.begin(), allowed.end(), *format) != allowed.end() ||
-                 (*format == Format::table && end == FrontEnd::cli));
-  if (!permitted) {
-    std::string names;
-    for (const Format f : allowed) {
-      names += names.empty() ? "" : ", ";
-      names += to_string(f);
-    }
-    fail(Errc::bad_request, "parameter 'format': '{}' is not available here; use one of: {}",
-         shown(*text), names);
-  }
-  return *format;
-}
-
 constexpr std::initializer_list<Format> kSetFormats = {Format::json, Format::tle, Format::two_le,
                                                        Format::xml,  Format::kvn, Format::csv};
-
-Paging bind_paging(const Params& params, FrontEnd end, std::string_view narrow_hint) {
-  Paging paging;
-  const std::string* page = find(params, "page");
-  const std::string* per_page = find(params, "per_page");
-  const std::string* limit = find(params, "limit");
-  if (end == FrontEnd::cli && page == nullptr && per_page == nullptr) {
-    paging.all = true;
-  }
-  if (page != nullptr) {
-    const auto value = parse_whole(*page);
-    if (!value || *value < 1) {
-      fail(Errc::bad_request, "parameter 'page': '{}' must be a whole number >= 1", shown(*page));
-    }
-    paging.page = *value;
-  }
-  if (per_page != nullptr) {
-    const auto value = parse_whole(*per_page);
-    if (!value || *value < 1 || *value > kMaxPerPage) {
-      fail(Errc::bad_request, "parameter 'per_page': '{}' must be a whole number from 1 to {}",
-           shown(*per_page), kMaxPerPage);
-    }
-    paging.per_page = *value;
-  }
-  if (limit != nullptr) {
-    const auto value = parse_whole(*limit);
-    if (!value || *value < 1) {
-      fail(Errc::bad_request, "parameter 'limit': '{}' must be a whole number >= 1",
-           shown(*limit));
-    }
-    paging.limit = *value;
-  }
-  if (!paging.all) {
-    // Past this page every per_page starts beyond the limit, and (page - 1) * per_page may
-    // not fit in 64 bits: the page is checked before it is multiplied.
-    if (paging.page > kMaxOffset + 1) {
-      fail(Errc::bad_request,
-           "page {} with per_page {} starts beyond the limit of {} records; {}", paging.page,
-           paging.per_page, kMaxOffset, narrow_hint);
-    }
-    const std::int64_t offset = (paging.page - 1) * paging.per_page;
-    if (offset > kMaxOffset) {
-      fail(Errc::bad_request,
-           "page {} with per_page {} starts at record {}, beyond the limit of {} records; {}",
-           paging.page, paging.per_page, offset, kMaxOffset, narrow_hint);
-    }
-  }
-  return paging;
-}
 
 constexpr std::string_view kNarrowFilters = "narrow the query with filters";
 
 std::optional<TimePoint> bind_date(const Params& params, std::string_view key) {
-  const std::string* text = find(params, key);
+  const std::string* text = find_param(params, key);
   if (text == nullptr) {
     return std::nullopt;
   }
@@ -165,7 +65,7 @@ TimePoint require_date(const Params& params, std::string_view key) {
 }
 
 SourceFilter bind_source(const Params& params) {
-  const std::string* text = find(params, "data_source");
+  const std::string* text = find_param(params, "data_source");
   if (text == nullptr || iequals(*text, "all")) {
     return SourceFilter::all;
   }
@@ -179,7 +79,7 @@ SourceFilter bind_source(const Params& params) {
 }
 
 std::optional<ObjectType> bind_object_type(const Params& params) {
-  const std::string* text = find(params, "object_type");
+  const std::string* text = find_param(params, "object_type");
   if (text == nullptr) {
     return std::nullopt;
   }
@@ -194,7 +94,7 @@ std::optional<ObjectType> bind_object_type(const Params& params) {
 }
 
 std::optional<OrbitRegime> bind_regime(const Params& params) {
-  const std::string* text = find(params, "orbit_regime");
+  const std::string* text = find_param(params, "orbit_regime");
   if (text == nullptr) {
     return std::nullopt;
   }
@@ -208,7 +108,7 @@ std::optional<OrbitRegime> bind_regime(const Params& params) {
 }
 
 std::optional<std::string> bind_text(const Params& params, std::string_view key) {
-  const std::string* text = find(params, key);
+  const std::string* text = find_param(params, key);
   if (text == nullptr) {
     return std::nullopt;
   }
@@ -226,9 +126,8 @@ std::optional<std::string> bind_intdes(const Params& params) {
     return std::nullopt;
   }
   std::string& s = *text;
-  std::transform(s.begin(), s.end(), s.begin(), [](char c) {
-    return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c;
-  });
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c; });
   const auto digit = [](char c) { return c >= '0' && c <= '9'; };
   bool valid = s.size() >= 8 && s.size() <= 11 && s[4] == '-';
   for (std::size_t i = 0; valid && i < s.size(); ++i) {
@@ -245,7 +144,7 @@ std::optional<std::string> bind_intdes(const Params& params) {
 
 std::vector<std::int32_t> bind_norad_list(const Params& params) {
   std::vector<std::int32_t> ids;
-  const std::string* text = find(params, "norad_ids");
+  const std::string* text = find_param(params, "norad_ids");
   if (text == nullptr) {
     return ids;
   }
@@ -255,8 +154,7 @@ std::vector<std::int32_t> bind_norad_list(const Params& params) {
     const std::string_view item = rest.substr(0, comma);
     rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
     if (ids.size() == kMaxNoradIds) {
-      fail(Errc::bad_request, "parameter 'norad_ids': at most {} ids per request",
-           kMaxNoradIds);
+      fail(Errc::bad_request, "parameter 'norad_ids': at most {} ids per request", kMaxNoradIds);
     }
     ids.push_back(parse_norad("norad_ids", item));
     if (comma == std::string_view::npos) {
@@ -269,7 +167,7 @@ std::vector<std::int32_t> bind_norad_list(const Params& params) {
 }
 
 std::optional<std::string> bind_group(const Params& params) {
-  const std::string* text = find(params, "group");
+  const std::string* text = find_param(params, "group");
   if (text == nullptr) {
     return std::nullopt;
   }
@@ -303,7 +201,9 @@ void refuse_filters_except(const Params& params, std::initializer_list<std::stri
 
 }  // namespace
 
-std::int32_t bind_norad_id(std::string_view text) { return parse_norad("norad_id", text); }
+std::int32_t bind_norad_id(std::string_view text) {
+  return parse_norad("norad_id", text);
+}
 
 Bound<std::int32_t> bind_latest(std::string_view norad_id, const Params& params, FrontEnd end) {
   const std::int32_t id = bind_norad_id(norad_id);
@@ -320,7 +220,7 @@ Bound<GpFilter> bind_gp_search(const Params& params, FrontEnd end) {
   bound.query.norad_ids = bind_norad_list(params);
   bound.query.orbit_regime = bind_regime(params);
   bound.query.object_type = bind_object_type(params);
-  if (const std::string* decay = find(params, "decay")) {
+  if (const std::string* decay = find_param(params, "decay")) {
     bound.query.include_decayed = parse_bool("decay", *decay);
   }
   bound.format = bind_format(params, end, kSetFormats);
@@ -363,8 +263,7 @@ Bound<NearestQuery> bind_nearest(std::string_view norad_id, const Params& params
   return bound;
 }
 
-Bound<AdjacentQuery> bind_adjacent(std::string_view norad_id, const Params& params,
-                                   FrontEnd end) {
+Bound<AdjacentQuery> bind_adjacent(std::string_view norad_id, const Params& params, FrontEnd end) {
   Bound<AdjacentQuery> bound;
   bound.query.norad_id = bind_norad_id(norad_id);
   bound.query.epoch = require_date(params, "epoch");
@@ -386,7 +285,7 @@ Bound<CatalogFilter> bind_catalog_search(const Params& params, FrontEnd end) {
   bound.query.search = bind_text(params, "search");
   bound.query.owner = bind_text(params, "owner");
   bound.query.object_type = bind_object_type(params);
-  if (const std::string* year = find(params, "launch_year")) {
+  if (const std::string* year = find_param(params, "launch_year")) {
     const auto value = parse_whole(*year);
     if (!value || *value < 1957 || *value > 2200) {
       fail(Errc::bad_request, "parameter 'launch_year': '{}' must be a year from 1957",
@@ -394,7 +293,7 @@ Bound<CatalogFilter> bind_catalog_search(const Params& params, FrontEnd end) {
     }
     bound.query.launch_year = static_cast<int>(*value);
   }
-  if (const std::string* active = find(params, "active_only")) {
+  if (const std::string* active = find_param(params, "active_only")) {
     bound.query.active_only = parse_bool("active_only", *active);
   }
   bound.format = bind_format(params, end, {Format::json, Format::csv});

@@ -9,8 +9,9 @@
 
 #include <fmt/core.h>
 
-#include "core/printable_text.h"
 #include "gpq/error.h"
+
+#include "core/printable_text.h"
 
 namespace gpq {
 namespace {
@@ -43,9 +44,95 @@ bool read_digits(std::string_view text, std::size_t& pos, int width, int& value)
 
 bool valid_date(int year, int month, int day) {
   using namespace std::chrono;
-  const year_month_day ymd{std::chrono::year{year}, std::chrono::month{static_cast<unsigned>(month)},
+  const year_month_day ymd{std::chrono::year{year},
+                           std::chrono::month{static_cast<unsigned>(month)},
                            std::chrono::day{static_cast<unsigned>(day)}};
   return ymd.ok();
+}
+
+// YYYY-MM-DD within kMinYear..kMaxYear, a day the month has.
+bool read_date(std::string_view text, std::size_t& pos, CivilTime& c) {
+  if (!read_digits(text, pos, 4, c.year) || pos >= text.size() || text[pos++] != '-' ||
+      !read_digits(text, pos, 2, c.month) || pos >= text.size() || text[pos++] != '-' ||
+      !read_digits(text, pos, 2, c.day)) {
+    return false;
+  }
+  return c.year >= kMinYear && c.year <= kMaxYear && c.month >= 1 && c.month <= 12 &&
+         valid_date(c.year, c.month, c.day);
+}
+
+// The digits after a seconds' point (at least one), kept to the microsecond; `round_up` is 1
+// when the first dropped digit rounds half up.
+bool read_fraction(std::string_view text, std::size_t& pos, CivilTime& c, std::int64_t& round_up) {
+  const std::size_t start = pos;
+  while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') {
+    const std::size_t index = pos - start;
+    const int digit = text[pos] - '0';
+    if (index < 6) {
+      c.micros = c.micros * 10 + digit;
+    } else if (index == 6 && digit >= 5) {
+      round_up = 1;
+    }
+    ++pos;
+  }
+  for (std::size_t i = pos - start; i < 6; ++i) {
+    c.micros *= 10;
+  }
+  return pos != start;
+}
+
+// hh:mm, optionally :ss and a fraction.
+bool read_time_of_day(std::string_view text, std::size_t& pos, CivilTime& c,
+                      std::int64_t& round_up) {
+  if (!read_digits(text, pos, 2, c.hour) || pos >= text.size() || text[pos++] != ':' ||
+      !read_digits(text, pos, 2, c.minute)) {
+    return false;
+  }
+  if (pos < text.size() && text[pos] == ':') {
+    ++pos;
+    if (!read_digits(text, pos, 2, c.second)) {
+      return false;
+    }
+    if (pos < text.size() && text[pos] == '.') {
+      ++pos;
+      if (!read_fraction(text, pos, c, round_up)) {
+        return false;
+      }
+    }
+  }
+  // No 23:59:60: instants are counted without leap seconds (time.h), and taking it as the
+  // next minute would silently move the time.
+  return c.hour <= 23 && c.minute <= 59 && c.second <= 59;
+}
+
+// `Z`, ±hh, ±hhmm or ±hh:mm, or nothing (UTC).
+bool read_zone(std::string_view text, std::size_t& pos, std::int64_t& offset_seconds) {
+  if (pos < text.size() && (text[pos] == 'Z' || text[pos] == 'z')) {
+    ++pos;
+    return true;
+  }
+  if (pos >= text.size() || (text[pos] != '+' && text[pos] != '-')) {
+    return true;
+  }
+  const int sign = text[pos++] == '-' ? -1 : 1;
+  int hours = 0;
+  int minutes = 0;
+  if (!read_digits(text, pos, 2, hours)) {
+    return false;
+  }
+  // A colon must be followed by the minutes.
+  const bool colon = pos < text.size() && text[pos] == ':';
+  if (colon) {
+    ++pos;
+  }
+  if ((colon || pos < text.size()) && !read_digits(text, pos, 2, minutes)) {
+    return false;
+  }
+  if (hours > 23 || minutes > 59) {
+    return false;
+  }
+  offset_seconds = sign * (hours * 3600 + minutes * 60);
+  return true;
 }
 
 // ISO 8601 date, date-time, optional fraction (any number of digits, kept to the
@@ -53,85 +140,25 @@ bool valid_date(int year, int month, int day) {
 std::optional<TimePoint> parse_iso(std::string_view text) {
   std::size_t pos = 0;
   CivilTime c;
-  if (!read_digits(text, pos, 4, c.year) || pos >= text.size() || text[pos++] != '-' ||
-      !read_digits(text, pos, 2, c.month) || pos >= text.size() || text[pos++] != '-' ||
-      !read_digits(text, pos, 2, c.day)) {
-    return std::nullopt;
-  }
-  if (c.year < kMinYear || c.year > kMaxYear || c.month < 1 || c.month > 12 ||
-      !valid_date(c.year, c.month, c.day)) {
+  if (!read_date(text, pos, c)) {
     return std::nullopt;
   }
   std::int64_t offset_seconds = 0;
-  std::int64_t extra_micros = 0;
+  std::int64_t round_up = 0;
   if (pos < text.size() && (text[pos] == 'T' || text[pos] == 't' || text[pos] == ' ')) {
     ++pos;
-    if (!read_digits(text, pos, 2, c.hour) || pos >= text.size() || text[pos++] != ':' ||
-        !read_digits(text, pos, 2, c.minute)) {
+    if (!read_time_of_day(text, pos, c, round_up) || !read_zone(text, pos, offset_seconds)) {
       return std::nullopt;
-    }
-    if (pos < text.size() && text[pos] == ':') {
-      ++pos;
-      if (!read_digits(text, pos, 2, c.second)) {
-        return std::nullopt;
-      }
-      if (pos < text.size() && text[pos] == '.') {
-        ++pos;
-        const std::size_t start = pos;
-        while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') {
-          const std::size_t index = pos - start;
-          const int digit = text[pos] - '0';
-          if (index < 6) {
-            c.micros = c.micros * 10 + digit;
-          } else if (index == 6 && digit >= 5) {
-            extra_micros = 1;  // the first dropped digit rounds half up
-          }
-          ++pos;
-        }
-        for (std::size_t i = pos - start; i < 6; ++i) {
-          c.micros *= 10;
-        }
-        if (pos == start) {
-          return std::nullopt;
-        }
-      }
-    }
-    // No 23:59:60: instants are counted without leap seconds (time.h), and taking it as the
-    // next minute would silently move the time.
-    if (c.hour > 23 || c.minute > 59 || c.second > 59) {
-      return std::nullopt;
-    }
-    if (pos < text.size() && (text[pos] == 'Z' || text[pos] == 'z')) {
-      ++pos;
-    } else if (pos < text.size() && (text[pos] == '+' || text[pos] == '-')) {
-      const int sign = text[pos++] == '-' ? -1 : 1;
-      int hours = 0;
-      int minutes = 0;
-      if (!read_digits(text, pos, 2, hours)) {
-        return std::nullopt;
-      }
-      // ±hh, ±hhmm or ±hh:mm; a colon must be followed by the minutes.
-      const bool colon = pos < text.size() && text[pos] == ':';
-      if (colon) {
-        ++pos;
-      }
-      if ((colon || pos < text.size()) && !read_digits(text, pos, 2, minutes)) {
-        return std::nullopt;
-      }
-      if (hours > 23 || minutes > 59) {
-        return std::nullopt;
-      }
-      offset_seconds = sign * (hours * 3600 + minutes * 60);
     }
   } else if (pos < text.size() && (text[pos] == 'Z' || text[pos] == 'z')) {
-    ++pos;
+    ++pos;  // a date in UTC; no offset without a time
   }
   if (pos != text.size()) {
     return std::nullopt;
   }
   const TimePoint local = from_civil(c);
   return TimePoint::from_unix_micros(local.unix_micros() - offset_seconds * kMicrosPerSecond +
-                                     extra_micros);
+                                     round_up);
 }
 
 std::optional<double> parse_plain_number(std::string_view text) {
@@ -143,8 +170,8 @@ std::optional<double> parse_plain_number(std::string_view text) {
   if (*first == '+') {
     ++first;
   }
-  const auto [end, error] = std::from_chars(first, text.data() + text.size(), value,
-                                            std::chars_format::fixed);
+  const auto [end, error] =
+      std::from_chars(first, text.data() + text.size(), value, std::chars_format::fixed);
   if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
     return std::nullopt;
   }
@@ -192,10 +219,9 @@ TimePoint from_civil(const CivilTime& c) {
                                     std::chrono::month{static_cast<unsigned>(c.month)},
                                     std::chrono::day{static_cast<unsigned>(c.day)}}};
   const std::int64_t days = day.time_since_epoch().count();
-  return TimePoint::from_unix_micros(days * kMicrosPerDay +
-                                     ((c.hour * 60LL + c.minute) * 60 + c.second) *
-                                         kMicrosPerSecond +
-                                     c.micros);
+  return TimePoint::from_unix_micros(
+      days * kMicrosPerDay + ((c.hour * 60LL + c.minute) * 60 + c.second) * kMicrosPerSecond +
+      c.micros);
 }
 
 int day_of_year(TimePoint t) {
@@ -214,7 +240,22 @@ TimePoint start_of_day(TimePoint t) {
   return TimePoint::from_unix_micros(floor_div(t.unix_micros(), kMicrosPerDay) * kMicrosPerDay);
 }
 
-std::optional<TimePoint> parse_iso8601(std::string_view text) { return parse_iso(text); }
+std::string month_of(TimePoint t) {
+  const CivilTime c = to_civil(t);
+  return fmt::format("{:04}-{:02}", c.year, c.month);
+}
+
+TimePoint next_month_start(TimePoint t) {
+  const CivilTime c = to_civil(t);
+  CivilTime next;
+  next.year = c.month == 12 ? c.year + 1 : c.year;
+  next.month = c.month == 12 ? 1 : c.month + 1;
+  return from_civil(next);
+}
+
+std::optional<TimePoint> parse_iso8601(std::string_view text) {
+  return parse_iso(text);
+}
 
 TimePoint parse_date(std::string_view parameter, std::string_view text) {
   std::optional<TimePoint> parsed;

@@ -1,5 +1,5 @@
-// TLE lines: parsing with every check of FORMATS.md section 1, and the canonical
-// CelesTrak layout for writing, so that parse-then-write reproduces a line.
+// TLE lines: parsing with every check of FORMATS.md section 1, and the catalog number in
+// both directions. Writing (the checked format_tle_line1/2 too) is in tle_writer.cc.
 #include "gpq/tle.h"
 
 #include <charconv>
@@ -8,15 +8,18 @@
 
 #include <fmt/core.h>
 
-#include "core/tle_writer.h"
 #include "gpq/error.h"
+
+#include "core/tle_writer.h"
 
 namespace gpq {
 namespace {
 
 constexpr std::string_view kAlpha5Letters = "ABCDEFGHJKLMNPQRSTUVWXYZ";  // A=10 .. Z=33
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 std::string_view field(std::string_view line, int first_col, int last_col) {
   return line.substr(static_cast<std::size_t>(first_col - 1),
@@ -126,7 +129,9 @@ bool parse_exponent_field(std::string_view text, double& value) {
   return true;
 }
 
-bool leap_year(int year) { return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0; }
+bool leap_year(int year) {
+  return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+}
 
 // `YYDDD.DDDDDDDD` -> microseconds, exactly: 1e-8 day = 864 us.
 bool parse_epoch(std::string_view text, TimePoint& epoch, std::string& why) {
@@ -153,8 +158,8 @@ bool parse_epoch(std::string_view text, TimePoint& epoch, std::string& why) {
     return false;
   }
   const TimePoint jan1 = from_civil({year, 1, 1});
-  epoch = TimePoint::from_unix_micros(jan1.unix_micros() + (day - 1) * kMicrosPerDay +
-                                      fraction * 864);
+  epoch =
+      TimePoint::from_unix_micros(jan1.unix_micros() + (day - 1) * kMicrosPerDay + fraction * 864);
   return true;
 }
 
@@ -169,8 +174,7 @@ bool check_line(std::string_view line, char number, std::string& why) {
   }
   const int expected = tle_checksum(line);
   if (!is_digit(line[68]) || line[68] - '0' != expected) {
-    why = fmt::format("line {}: bad checksum, expected {}, found '{}'", number, expected,
-                      line[68]);
+    why = fmt::format("line {}: bad checksum, expected {}, found '{}'", number, expected, line[68]);
     return false;
   }
   return true;
@@ -196,8 +200,8 @@ bool parse_intdes(std::string_view text, std::string& object_id) {
   for (char& c : launch) {
     c = c == ' ' ? '0' : c;
   }
-  object_id = fmt::format("{}-{}{}", yy < 57 ? 2000 + yy : 1900 + yy, launch,
-                          strip(trimmed.substr(5)));
+  object_id =
+      fmt::format("{}-{}{}", yy < 57 ? 2000 + yy : 1900 + yy, launch, strip(trimmed.substr(5)));
   return true;
 }
 
@@ -249,11 +253,11 @@ std::optional<std::string> format_tle_catalog_number(std::int32_t norad_id) {
                      norad_id % 10000);
 }
 
-bool parse_tle(std::string_view line1, std::string_view line2, ElementSet& out,
-               std::string& error) {
-  if (!check_line(line1, '1', error) || !check_line(line2, '2', error)) {
-    return false;
-  }
+namespace {
+
+// The catalog number, the same on both lines (columns 3-7).
+bool read_catalog_number(std::string_view line1, std::string_view line2, ElementSet& set,
+                         std::string& error) {
   const auto id1 = parse_tle_catalog_number(field(line1, 3, 7));
   const auto id2 = parse_tle_catalog_number(field(line2, 3, 7));
   if (!id1) {
@@ -268,8 +272,12 @@ bool parse_tle(std::string_view line1, std::string_view line2, ElementSet& out,
     error = fmt::format("catalog numbers differ: {} on line 1, {} on line 2", *id1, *id2);
     return false;
   }
-  ElementSet set = out;
   set.norad_id = *id1;
+  return true;
+}
+
+// Line 1's classification, international designator and epoch.
+bool read_identity(std::string_view line1, ElementSet& set, std::string& error) {
   const char classification = line1[7];
   if (classification != 'U' && classification != 'C' && classification != 'S') {
     error = fmt::format("line 1: classification '{}' is not U, C or S", classification);
@@ -277,14 +285,19 @@ bool parse_tle(std::string_view line1, std::string_view line2, ElementSet& out,
   }
   set.classification_type = classification;
   if (!parse_intdes(field(line1, 10, 17), set.object_id)) {
-    error = fmt::format("line 1: international designator '{}' is not valid",
-                        field(line1, 10, 17));
+    error = fmt::format("line 1: international designator '{}' is not valid", field(line1, 10, 17));
     return false;
   }
   if (!parse_epoch(field(line1, 19, 32), set.epoch, error)) {
     error = "line 1: " + error;
     return false;
   }
+  return true;
+}
+
+// The mean elements and their derivatives, as written (ranges are check_ranges()').
+bool read_elements(std::string_view line1, std::string_view line2, ElementSet& set,
+                   std::string& error) {
   struct Decimal {
     std::string_view text;
     double* value;
@@ -320,6 +333,12 @@ bool parse_tle(std::string_view line1, std::string_view line2, ElementSet& out,
     return false;
   }
   parse_decimal(fmt::format("0.{}", ecc), set.eccentricity);
+  return true;
+}
+
+// Ephemeris type, element set number and revolution number (blank counts as 0).
+bool read_counters(std::string_view line1, std::string_view line2, ElementSet& set,
+                   std::string& error) {
   std::int64_t ephemeris = 0;
   std::int64_t element_set_no = 0;
   std::int64_t rev = 0;
@@ -338,6 +357,11 @@ bool parse_tle(std::string_view line1, std::string_view line2, ElementSet& out,
   set.ephemeris_type = static_cast<std::int8_t>(ephemeris);
   set.element_set_no = static_cast<std::int32_t>(element_set_no);
   set.rev_at_epoch = static_cast<std::int32_t>(rev);
+  return true;
+}
+
+// Angles and mean motion within what an orbit can have.
+bool check_ranges(const ElementSet& set, std::string& error) {
   if (set.inclination < 0 || set.inclination > 180) {
     error = fmt::format("line 2: inclination {} is outside 0..180", set.inclination);
     return false;
@@ -352,31 +376,24 @@ bool parse_tle(std::string_view line1, std::string_view line2, ElementSet& out,
     error = fmt::format("line 2: mean motion {} is not in (0, 100) rev/day", set.mean_motion);
     return false;
   }
-  out = std::move(set);
   return true;
 }
 
-std::optional<std::string> tle_output_problem(const ElementSet& set) {
-  if (set.norad_id > kMaxTleOutputId) {
-    return fmt::format(
-        "NORAD {} is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or kvn",
-        set.norad_id);
-  }
-  return detail::tle_value_problem(set);
-}
+}  // namespace
 
-std::string format_tle_line1(const ElementSet& set) {
-  if (const auto problem = tle_output_problem(set)) {
-    fail(Errc::bad_request, "{}", *problem);
+bool parse_tle(std::string_view line1, std::string_view line2, ElementSet& out,
+               std::string& error) {
+  if (!check_line(line1, '1', error) || !check_line(line2, '2', error)) {
+    return false;
   }
-  return detail::format_line1_unchecked(set);
-}
-
-std::string format_tle_line2(const ElementSet& set) {
-  if (const auto problem = tle_output_problem(set)) {
-    fail(Errc::bad_request, "{}", *problem);
+  ElementSet set = out;
+  if (!read_catalog_number(line1, line2, set, error) || !read_identity(line1, set, error) ||
+      !read_elements(line1, line2, set, error) || !read_counters(line1, line2, set, error) ||
+      !check_ranges(set, error)) {
+    return false;
   }
-  return detail::format_line2_unchecked(set);
+  out = std::move(set);
+  return true;
 }
 
 }  // namespace gpq

@@ -1,4 +1,5 @@
-// Writing TLE lines in CelesTrak's canonical layout (FORMATS.md section 1):
+// Writing TLE lines in CelesTrak's canonical layout (FORMATS.md section 1), so that
+// parse-then-write reproduces a line:
 // eccentricity truncated to 7 digits, exponent fields rounded half up on the
 // shortest decimal of the value, epoch in 1e-8 day steps.
 #include "core/tle_writer.h"
@@ -21,8 +22,8 @@ namespace {
 // 1.642946e-4 -> ("1642946", -4).
 void shortest_digits(double value, std::string& digits, int& exponent) {
   char buffer[64];
-  const auto result =
-      std::to_chars(buffer, buffer + sizeof buffer, std::fabs(value), std::chars_format::scientific);
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, std::fabs(value),
+                                    std::chars_format::scientific);
   const std::string_view text(buffer, static_cast<std::size_t>(result.ptr - buffer));
   const std::size_t e = text.find('e');
   digits.clear();
@@ -90,8 +91,8 @@ std::string intdes_field(const std::string& object_id) {
   if (object_id.size() < 8 || object_id[4] != '-') {
     return std::string(8, ' ');
   }
-  return fmt::format("{:<8}", object_id.substr(2, 2) + object_id.substr(5, 3) +
-                                  object_id.substr(8, 3));
+  return fmt::format("{:<8}",
+                     object_id.substr(2, 2) + object_id.substr(5, 3) + object_id.substr(8, 3));
 }
 
 // The epoch rounded to the 1e-8 day (864 us) step first, so that a carry into the next day
@@ -131,22 +132,23 @@ constexpr std::string_view kOtherFormats = "use json, csv, xml or kvn";
 
 std::optional<std::string> tle_value_problem(const ElementSet& set) {
   if (!valid_classification(set.classification_type)) {
-    return fmt::format("NORAD {}: classification '{}' cannot be written in a TLE (only U, C or "
-                       "S); {}",
-                       set.norad_id, printable(std::string_view(&set.classification_type, 1)),
-                       kOtherFormats);
+    return fmt::format(
+        "NORAD {}: classification '{}' cannot be written in a TLE (only U, C or "
+        "S); {}",
+        set.norad_id, printable(std::string_view(&set.classification_type, 1)), kOtherFormats);
   }
   const int year = to_civil(tle_epoch(set.epoch)).year;
   if (year < kFirstTleYear || year > kLastTleYear) {
-    return fmt::format("NORAD {}: epoch {} is outside {}..{}, the years a TLE's two-digit year "
-                       "can name; {}",
-                       set.norad_id, format_iso8601_millis(set.epoch), kFirstTleYear,
-                       kLastTleYear, kOtherFormats);
+    return fmt::format(
+        "NORAD {}: epoch {} is outside {}..{}, the years a TLE's two-digit year "
+        "can name; {}",
+        set.norad_id, format_iso8601_millis(set.epoch), kFirstTleYear, kLastTleYear, kOtherFormats);
   }
   if (!(std::fabs(set.mean_motion_dot) < kMaxFirstDerivative)) {
-    return fmt::format("NORAD {}: MEAN_MOTION_DOT {} is too large for a TLE (its field holds "
-                       "less than 1 rev/day^2); {}",
-                       set.norad_id, set.mean_motion_dot, kOtherFormats);
+    return fmt::format(
+        "NORAD {}: MEAN_MOTION_DOT {} is too large for a TLE (its field holds "
+        "less than 1 rev/day^2); {}",
+        set.norad_id, set.mean_motion_dot, kOtherFormats);
   }
   return std::nullopt;
 }
@@ -159,16 +161,41 @@ std::string format_line1_unchecked(const ElementSet& set) {
       "1 {}{} {} {} {} {} {} {} {:>4}", catalog_field(set.norad_id), set.classification_type,
       intdes_field(set.object_id), epoch_field(set.epoch),
       first_derivative_field(set.mean_motion_dot), exponent_field(set.mean_motion_ddot),
-      exponent_field(set.bstar), static_cast<int>(set.ephemeris_type),
-      set.element_set_no % 10000));
+      exponent_field(set.bstar), static_cast<int>(set.ephemeris_type), set.element_set_no % 10000));
 }
 
 std::string format_line2_unchecked(const ElementSet& set) {
   return with_checksum(fmt::format("2 {} {:8.4f} {:8.4f} {} {:8.4f} {:8.4f} {:11.8f}{:5}",
-                                   catalog_field(set.norad_id), set.inclination,
-                                   set.ra_of_asc_node, eccentricity_field(set.eccentricity),
-                                   set.arg_of_pericenter, set.mean_anomaly, set.mean_motion,
-                                   set.rev_at_epoch % 100000));
+                                   catalog_field(set.norad_id), set.inclination, set.ra_of_asc_node,
+                                   eccentricity_field(set.eccentricity), set.arg_of_pericenter,
+                                   set.mean_anomaly, set.mean_motion, set.rev_at_epoch % 100000));
 }
 
 }  // namespace gpq::detail
+
+namespace gpq {
+
+std::optional<std::string> tle_output_problem(const ElementSet& set) {
+  if (set.norad_id > kMaxTleOutputId) {
+    return fmt::format(
+        "NORAD {} is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or kvn",
+        set.norad_id);
+  }
+  return detail::tle_value_problem(set);
+}
+
+std::string format_tle_line1(const ElementSet& set) {
+  if (const auto problem = tle_output_problem(set)) {
+    fail(Errc::bad_request, "{}", *problem);
+  }
+  return detail::format_line1_unchecked(set);
+}
+
+std::string format_tle_line2(const ElementSet& set) {
+  if (const auto problem = tle_output_problem(set)) {
+    fail(Errc::bad_request, "{}", *problem);
+  }
+  return detail::format_line2_unchecked(set);
+}
+
+}  // namespace gpq

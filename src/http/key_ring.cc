@@ -1,10 +1,10 @@
 #include "http/key_ring.h"
 
-#include "http/key_material.h"
+#include "keys/key_material.h"
 
 namespace gpq::http {
 
-void KeyRing::replace(std::vector<storage::ActiveKey> keys) {
+void KeyRing::replace(std::vector<ActiveKey> keys) {
   auto fresh = std::make_shared<const Keys>(std::move(keys));
   const std::lock_guard lock(mutex_);
   keys_ = std::move(fresh);
@@ -19,10 +19,10 @@ std::optional<std::int64_t> KeyRing::find(std::string_view presented) const {
   if (presented.empty()) {
     return std::nullopt;
   }
-  const KeyHash hash = hash_api_key(presented);
+  const KeyHash hash = keys::hash_api_key(presented);
   std::optional<std::int64_t> found;
-  for (const storage::ActiveKey& key : *current()) {
-    if (same_hash(hash, key.hash)) {
+  for (const ActiveKey& key : *current()) {
+    if (keys::same_hash(hash, key.hash)) {
       found = key.id;
     }
   }

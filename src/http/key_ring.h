@@ -1,5 +1,7 @@
 // The active API keys of a running server, replaced as a whole when the database's list
-// changes (`gpq keys create/revoke` take effect within a second, without a restart).
+// changes (`gpq keys create/revoke` take effect within a second, without a restart). The
+// list comes from KeyStore::active() (gpq/key_service.h); keys are hashed as KeyService
+// stores them (keys/key_material.h).
 #pragma once
 
 #include <cstdint>
@@ -9,13 +11,13 @@
 #include <string_view>
 #include <vector>
 
-#include "storage/api_keys.h"
+#include "gpq/key_service.h"
 
 namespace gpq::http {
 
 class KeyRing {
  public:
-  void replace(std::vector<storage::ActiveKey> keys);
+  void replace(std::vector<ActiveKey> keys);
 
   // The id of the key whose hash matches the presented key's hash. Every stored hash is
   // compared, in constant time each, so that the answer's timing says nothing of which
@@ -25,7 +27,7 @@ class KeyRing {
   std::size_t size() const;
 
  private:
-  using Keys = std::vector<storage::ActiveKey>;
+  using Keys = std::vector<ActiveKey>;
   std::shared_ptr<const Keys> current() const;
 
   mutable std::mutex mutex_;  // guards keys_ (the pointer, not what it points to)

@@ -6,19 +6,6 @@
 
 namespace gpq::http {
 
-std::string month_of(TimePoint t) {
-  const CivilTime c = to_civil(t);
-  return fmt::format("{:04}-{:02}", c.year, c.month);
-}
-
-TimePoint next_month_start(TimePoint t) {
-  const CivilTime c = to_civil(t);
-  CivilTime next;
-  next.year = c.month == 12 ? c.year + 1 : c.year;
-  next.month = c.month == 12 ? 1 : c.month + 1;
-  return from_civil(next);
-}
-
 bool counts_against_quota(int status) {
   return status == 200 || status == 400 || status == 404;
 }

@@ -1,6 +1,6 @@
 // The monthly request quota of each key: counted in memory, written to the database by
 // the server's housekeeping thread about once a second, read back at start so that a
-// restart does not reset it. Months are UTC calendar months.
+// restart does not reset it. Months are UTC calendar months (month_of() in gpq/time.h).
 #pragma once
 
 #include <cstdint>
@@ -14,11 +14,6 @@
 #include "gpq/time.h"
 
 namespace gpq::http {
-
-// "2026-11" for any time in November 2026 (UTC).
-std::string month_of(TimePoint t);
-// 00:00 UTC on the first day of the month after `t`.
-TimePoint next_month_start(TimePoint t);
 
 // Whether an answer with `status` counts against the key's quota (SERVE.md "Limits"): 200,
 // 400 and 404 do; everything else (304, 403, 429, 5xx, ...) is given back.

@@ -1,44 +1,22 @@
-// Filters over current sets and catalog records, and the group rules used when a
-// group's upstream list has never been synced (docs/DECISIONS.md).
+// Filters over current sets and catalog records. A group never synced is decided by the
+// rules of core/group_rules.h (docs/DECISIONS.md).
 #include "storage/current_index.h"
 
 #include <algorithm>
 
 #include "gpq/request.h"
+
+#include "core/text.h"
 #include "storage/reader.h"
 
 namespace gpq::storage {
-namespace {
-
-std::string upper(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](char c) {
-    return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c;
-  });
-  return out;
-}
-
-bool contains_any(const std::string& name_upper, std::initializer_list<std::string_view> words) {
-  return std::any_of(words.begin(), words.end(), [&](std::string_view word) {
-    return name_upper.find(word) != std::string::npos;
-  });
-}
-
-constexpr std::int64_t kThirtyDays = 30 * kMicrosPerDay;
-
-}  // namespace
-
-bool decayed_before(const CatalogRecord* record, TimePoint t) {
-  return record != nullptr && record->decay_date && *record->decay_date < t;
-}
-
 CurrentIndex::CurrentIndex(Reader& reader) {
   reader.for_each_catalog([&](const CatalogRecord& record) { catalog_.push_back(record); });
   reader.for_each_latest(SourceFilter::all, [&](const ElementSet& set) {
-    IndexedObject object{set, upper(set.object_name), nullptr};
-    const auto it = std::lower_bound(
-        catalog_.begin(), catalog_.end(), set.norad_id,
-        [](const CatalogRecord& r, std::int32_t id) { return r.norad_id < id; });
+    IndexedObject object{set, to_upper(set.object_name), nullptr};
+    const auto it =
+        std::lower_bound(catalog_.begin(), catalog_.end(), set.norad_id,
+                         [](const CatalogRecord& r, std::int32_t id) { return r.norad_id < id; });
     if (it != catalog_.end() && it->norad_id == set.norad_id) {
       object.catalog = &*it;
     }
@@ -79,46 +57,9 @@ bool CurrentIndex::in_group(const IndexedObject& object, const std::string& grou
   if (const auto* members = synced_group(group)) {
     return std::binary_search(members->begin(), members->end(), object.current.norad_id);
   }
-  const std::string& name = object.name_upper;
-  const std::int32_t id = object.current.norad_id;
-  if (group == "stations") {
-    return contains_any(name, {"ISS (", "CSS (", "TIANHE", "WENTIAN", "MENGTIAN", "SHENZHOU",
-                               "TIANZHOU", "PROGRESS-MS", "SOYUZ-MS", "CREW DRAGON", "CYGNUS"});
-  }
-  if (group == "starlink" || group == "oneweb") {
-    return name.starts_with(group == "starlink" ? "STARLINK" : "ONEWEB");
-  }
-  if (group == "gps-ops") {
-    return contains_any(name, {"GPS B", "NAVSTAR"});
-  }
-  if (group == "glo-ops") {
-    return contains_any(name, {"GLONASS"});
-  }
-  if (group == "galileo") {
-    return contains_any(name, {"GALILEO", "GSAT0"});
-  }
-  if (group == "beidou") {
-    return contains_any(name, {"BEIDOU"});
-  }
-  if (group == "weather") {
-    return contains_any(name, {"NOAA", "GOES", "METEOSAT", "METEOR-M", "FENGYUN", "HIMAWARI",
-                               "METOP", "DMSP", "ELEKTRO-L", "INSAT-3D", "GEO-KOMPSAT"});
-  }
-  if (group == "geo") {
-    return orbit_regime(object.current.mean_motion, object.current.eccentricity) ==
-           OrbitRegime::geo;
-  }
-  if (group == "active") {
-    return !decayed_before(object.catalog, now);
-  }
-  if (group == "analyst") {
-    return (id >= 80000 && id <= 89999) || id >= 270000;
-  }
-  if (group == "last-30-days") {
-    return object.catalog != nullptr && object.catalog->launch_date &&
-           now.unix_micros() - object.catalog->launch_date->unix_micros() <= kThirtyDays;
-  }
-  return false;
+  const GroupSubject subject{object.name_upper, object.current.norad_id, object.current.mean_motion,
+                             object.current.eccentricity, object.catalog};
+  return in_group_by_rule(group, subject, now);
 }
 
 bool CurrentIndex::matches(const IndexedObject& object, const GpFilter& filter,
@@ -131,7 +72,7 @@ bool CurrentIndex::matches(const IndexedObject& object, const GpFilter& filter,
       !std::binary_search(filter.norad_ids.begin(), filter.norad_ids.end(), set.norad_id)) {
     return false;
   }
-  if (filter.search && object.name_upper.find(upper(*filter.search)) == std::string::npos) {
+  if (filter.search && object.name_upper.find(to_upper(*filter.search)) == std::string::npos) {
     return false;
   }
   if (filter.intdes) {
@@ -157,10 +98,11 @@ bool CurrentIndex::matches(const CatalogRecord& record, const CatalogFilter& fil
   if (filter.active_only && decayed_before(&record, now)) {
     return false;
   }
-  if (filter.search && upper(record.object_name).find(upper(*filter.search)) == std::string::npos) {
+  if (filter.search &&
+      to_upper(record.object_name).find(to_upper(*filter.search)) == std::string::npos) {
     return false;
   }
-  if (filter.owner && upper(record.owner) != upper(*filter.owner)) {
+  if (filter.owner && !iequals(record.owner, *filter.owner)) {
     return false;
   }
   if (filter.object_type && record.object_type != filter.object_type) {

@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/group_rules.h"
 #include "gpq/catalog.h"
 #include "gpq/element_set.h"
 #include "gpq/query.h"
@@ -54,8 +55,5 @@ class CurrentIndex {
   mutable std::once_flag first_epochs_once_;
   mutable std::vector<std::int64_t> first_epochs_;
 };
-
-// True when the record says the object had decayed before `t`.
-bool decayed_before(const CatalogRecord* record, TimePoint t);
 
 }  // namespace gpq::storage

@@ -93,8 +93,7 @@ struct Checker {
       return false;
     }
     if (!range.contains(*value)) {
-      error = fmt::format("{} '{}' is out of range: {}", key_name(key), shown(*text),
-                          range.text());
+      error = fmt::format("{} '{}' is out of range: {}", key_name(key), shown(*text), range.text());
       return false;
     }
     out = range.clamp(*value);
@@ -173,68 +172,74 @@ std::optional<double> parse_number(std::string_view text) noexcept {
   return value == 0 ? 0.0 : value;
 }
 
-bool build_element_set(const OmmFields& fields, DataSource source, TimePoint collected_at,
-                       ElementSet& out, std::string& error) {
-  ElementSet set;
-  Checker check{fields, error};
-  std::int64_t norad = 0;
-  if (!check.whole(OmmKey::norad_cat_id, norad, 1, kMaxNoradId, true, 0)) {
+namespace {
+
+// Space-Track's reduced records carry only the TLE lines; their NORAD id must agree.
+bool read_tle_lines(std::string_view line1, std::string_view line2, std::int64_t norad,
+                    ElementSet& set, std::string& error) {
+  if (!parse_tle(line1, line2, set, error)) {
     return false;
   }
-  set.norad_id = static_cast<std::int32_t>(norad);
-  const bool has_elements = fields.get(OmmKey::mean_motion).has_value();
-  const auto line1 = fields.get(OmmKey::tle_line1);
-  const auto line2 = fields.get(OmmKey::tle_line2);
-  if (!has_elements && line1 && line2) {
-    // Space-Track's reduced records carry only the TLE lines.
-    if (!parse_tle(*line1, *line2, set, error)) {
-      return false;
-    }
-    if (set.norad_id != norad) {
-      error = fmt::format("NORAD_CAT_ID {} differs from the TLE's {}", norad, set.norad_id);
-      return false;
-    }
-  } else {
-    const auto epoch_text = fields.get(OmmKey::epoch);
-    if (!epoch_text || trim(*epoch_text).empty()) {
-      error = "EPOCH is missing";
-      return false;
-    }
-    const auto epoch = parse_iso8601(trim(*epoch_text));
-    if (!epoch) {
-      error = fmt::format("EPOCH '{}' is not an ISO 8601 time", shown(*epoch_text));
-      return false;
-    }
-    set.epoch = *epoch;
-    std::int64_t ephemeris = 0;
-    std::int64_t element_set_no = 0;
-    std::int64_t rev = 0;
-    if (!check.number(OmmKey::mean_motion, set.mean_motion, kMeanMotion, true, 0) ||
-        !check.number(OmmKey::eccentricity, set.eccentricity, kEccentricity, true, 0) ||
-        !check.number(OmmKey::inclination, set.inclination, kInclination, true, 0) ||
-        !check.number(OmmKey::ra_of_asc_node, set.ra_of_asc_node, kAngle, true, 0) ||
-        !check.number(OmmKey::arg_of_pericenter, set.arg_of_pericenter, kAngle, true, 0) ||
-        !check.number(OmmKey::mean_anomaly, set.mean_anomaly, kAngle, true, 0) ||
-        !check.number(OmmKey::bstar, set.bstar, kDrag, false, 0) ||
-        !check.number(OmmKey::mean_motion_dot, set.mean_motion_dot, kDrag, false, 0) ||
-        !check.number(OmmKey::mean_motion_ddot, set.mean_motion_ddot, kDrag, false, 0) ||
-        !check.whole(OmmKey::ephemeris_type, ephemeris, 0, 9, false, 0) ||
-        !check.whole(OmmKey::element_set_no, element_set_no, 0, 99999, false, 999) ||
-        !check.whole(OmmKey::rev_at_epoch, rev, 0, 999'999'999, false, 0)) {
-      return false;
-    }
-    set.ephemeris_type = static_cast<std::int8_t>(ephemeris);
-    set.element_set_no = static_cast<std::int32_t>(element_set_no);
-    set.rev_at_epoch = static_cast<std::int32_t>(rev);
-    const std::string classification = text_of(fields, OmmKey::classification_type);
-    if (!classification.empty() &&
-        (classification.size() > 1 || !valid_classification(classification[0]))) {
-      error = fmt::format("CLASSIFICATION_TYPE '{}' is not U, C or S",
-                          shown(classification));
-      return false;
-    }
-    set.classification_type = classification.empty() ? 'U' : classification[0];
+  if (set.norad_id != norad) {
+    error = fmt::format("NORAD_CAT_ID {} differs from the TLE's {}", norad, set.norad_id);
+    return false;
   }
+  return true;
+}
+
+bool read_epoch(const OmmFields& fields, ElementSet& set, std::string& error) {
+  const auto epoch_text = fields.get(OmmKey::epoch);
+  if (!epoch_text || trim(*epoch_text).empty()) {
+    error = "EPOCH is missing";
+    return false;
+  }
+  const auto epoch = parse_iso8601(trim(*epoch_text));
+  if (!epoch) {
+    error = fmt::format("EPOCH '{}' is not an ISO 8601 time", shown(*epoch_text));
+    return false;
+  }
+  set.epoch = *epoch;
+  return true;
+}
+
+// The epoch, mean elements, counters and classification of a full OMM record.
+bool read_mean_elements(const OmmFields& fields, ElementSet& set, std::string& error) {
+  if (!read_epoch(fields, set, error)) {
+    return false;
+  }
+  Checker check{fields, error};
+  std::int64_t ephemeris = 0;
+  std::int64_t element_set_no = 0;
+  std::int64_t rev = 0;
+  if (!check.number(OmmKey::mean_motion, set.mean_motion, kMeanMotion, true, 0) ||
+      !check.number(OmmKey::eccentricity, set.eccentricity, kEccentricity, true, 0) ||
+      !check.number(OmmKey::inclination, set.inclination, kInclination, true, 0) ||
+      !check.number(OmmKey::ra_of_asc_node, set.ra_of_asc_node, kAngle, true, 0) ||
+      !check.number(OmmKey::arg_of_pericenter, set.arg_of_pericenter, kAngle, true, 0) ||
+      !check.number(OmmKey::mean_anomaly, set.mean_anomaly, kAngle, true, 0) ||
+      !check.number(OmmKey::bstar, set.bstar, kDrag, false, 0) ||
+      !check.number(OmmKey::mean_motion_dot, set.mean_motion_dot, kDrag, false, 0) ||
+      !check.number(OmmKey::mean_motion_ddot, set.mean_motion_ddot, kDrag, false, 0) ||
+      !check.whole(OmmKey::ephemeris_type, ephemeris, 0, 9, false, 0) ||
+      !check.whole(OmmKey::element_set_no, element_set_no, 0, 99999, false, 999) ||
+      !check.whole(OmmKey::rev_at_epoch, rev, 0, 999'999'999, false, 0)) {
+    return false;
+  }
+  set.ephemeris_type = static_cast<std::int8_t>(ephemeris);
+  set.element_set_no = static_cast<std::int32_t>(element_set_no);
+  set.rev_at_epoch = static_cast<std::int32_t>(rev);
+  const std::string classification = text_of(fields, OmmKey::classification_type);
+  if (!classification.empty() &&
+      (classification.size() > 1 || !valid_classification(classification[0]))) {
+    error = fmt::format("CLASSIFICATION_TYPE '{}' is not U, C or S", shown(classification));
+    return false;
+  }
+  set.classification_type = classification.empty() ? 'U' : classification[0];
+  return true;
+}
+
+// OBJECT_NAME, OBJECT_ID and CREATION_DATE, whichever way the elements came.
+bool read_names_and_creation(const OmmFields& fields, ElementSet& set, std::string& error) {
   set.object_name = text_of(fields, OmmKey::object_name);
   if (fields.get(OmmKey::object_id)) {
     set.object_id = text_of(fields, OmmKey::object_id);
@@ -256,6 +261,29 @@ bool build_element_set(const OmmFields& fields, DataSource source, TimePoint col
       error = fmt::format("CREATION_DATE '{}' is not an ISO 8601 time", shown(creation));
       return false;
     }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool build_element_set(const OmmFields& fields, DataSource source, TimePoint collected_at,
+                       ElementSet& out, std::string& error) {
+  ElementSet set;
+  Checker check{fields, error};
+  std::int64_t norad = 0;
+  if (!check.whole(OmmKey::norad_cat_id, norad, 1, kMaxNoradId, true, 0)) {
+    return false;
+  }
+  set.norad_id = static_cast<std::int32_t>(norad);
+  const bool has_elements = fields.get(OmmKey::mean_motion).has_value();
+  const auto line1 = fields.get(OmmKey::tle_line1);
+  const auto line2 = fields.get(OmmKey::tle_line2);
+  const bool read = !has_elements && line1 && line2
+                        ? read_tle_lines(*line1, *line2, norad, set, error)
+                        : read_mean_elements(fields, set, error);
+  if (!read || !read_names_and_creation(fields, set, error)) {
+    return false;
   }
   set.source = source;
   set.collected_at = collected_at;

@@ -1,4 +1,6 @@
-#include "http/key_material.h"
+#include "keys/key_material.h"
+
+#include <array>
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -7,7 +9,7 @@
 
 #include "gpq/error.h"
 
-namespace gpq::http {
+namespace gpq::keys {
 namespace {
 
 constexpr std::string_view kPrefix = "gpq_";
@@ -44,4 +46,4 @@ bool same_hash(std::span<const unsigned char> a, std::span<const unsigned char> 
   return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
-}  // namespace gpq::http
+}  // namespace gpq::keys

@@ -1,0 +1,36 @@
+#include "gpq/key_service.h"
+
+#include "gpq/error.h"
+
+namespace gpq {
+namespace {
+
+constexpr std::size_t kMaxLabelLength = 200;
+
+}  // namespace
+
+NewKey KeyService::create(std::string_view label, TimePoint now) {
+  if (label.size() > kMaxLabelLength) {
+    fail(Errc::bad_request, "--label is {} characters long; keep it to {}", label.size(),
+         kMaxLabelLength);
+  }
+  NewKey made;
+  made.key = minter_.generate();
+  made.id = store_.add(minter_.hash(made.key), label, now);
+  return made;
+}
+
+KeyListing KeyService::list(TimePoint now) const {
+  KeyListing listing;
+  listing.month = month_of(now);
+  listing.keys = store_.list(listing.month);
+  return listing;
+}
+
+void KeyService::revoke(std::int64_t id, TimePoint now) {
+  if (!store_.revoke(id, now)) {
+    fail(Errc::not_found, "no key has id {}; see gpq keys list", id);
+  }
+}
+
+}  // namespace gpq

@@ -1,0 +1,121 @@
+// The output half of binding a request: the format and the paging, checked the same way
+// for every question (gpq/request.h).
+#include "core/request_output.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "gpq/error.h"
+
+#include "core/printable_text.h"
+
+namespace gpq::detail {
+namespace {
+
+// The first of the `accept` names (kAcceptKey) that is allowed here: a client's Accept
+// header never turns into a 400.
+std::optional<Format> preferred_format(const Params& params,
+                                       std::initializer_list<Format> allowed) {
+  const std::string* accept = find_param(params, kAcceptKey);
+  if (accept == nullptr) {
+    return std::nullopt;
+  }
+  std::string_view rest = *accept;
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(',');
+    const std::optional<Format> format = parse_format(rest.substr(0, comma));
+    if (format && std::find(allowed.begin(), allowed.end(), *format) != allowed.end()) {
+      return format;
+    }
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+const std::string* find_param(const Params& params, std::string_view key) {
+  const auto it = params.find(key);
+  return it == params.end() ? nullptr : &it->second;
+}
+
+std::optional<std::int64_t> parse_whole(std::string_view text) {
+  if (text.empty() || text.size() > 18 ||
+      !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return std::nullopt;
+  }
+  std::int64_t value = 0;
+  std::from_chars(text.data(), text.data() + text.size(), value);
+  return value;
+}
+
+Format bind_format(const Params& params, FrontEnd end, std::initializer_list<Format> allowed) {
+  const std::string* text = find_param(params, "format");
+  const Format fallback = end == FrontEnd::cli ? Format::table : Format::json;
+  if (text == nullptr || text->empty()) {
+    return preferred_format(params, allowed).value_or(fallback);
+  }
+  const std::optional<Format> format = parse_format(*text);
+  const bool permitted =
+      format && (std::find(allowed.begin(), allowed.end(), *format) != allowed.end() ||
+                 (*format == Format::table && end == FrontEnd::cli));
+  if (!permitted) {
+    std::string names;
+    for (const Format f : allowed) {
+      names += names.empty() ? "" : ", ";
+      names += to_string(f);
+    }
+    fail(Errc::bad_request, "parameter 'format': '{}' is not available here; use one of: {}",
+         shown(*text), names);
+  }
+  return *format;
+}
+
+Paging bind_paging(const Params& params, FrontEnd end, std::string_view narrow_hint) {
+  Paging paging;
+  const std::string* page = find_param(params, "page");
+  const std::string* per_page = find_param(params, "per_page");
+  const std::string* limit = find_param(params, "limit");
+  if (end == FrontEnd::cli && page == nullptr && per_page == nullptr) {
+    paging.all = true;
+  }
+  if (page != nullptr) {
+    const auto value = parse_whole(*page);
+    if (!value || *value < 1) {
+      fail(Errc::bad_request, "parameter 'page': '{}' must be a whole number >= 1", shown(*page));
+    }
+    paging.page = *value;
+  }
+  if (per_page != nullptr) {
+    const auto value = parse_whole(*per_page);
+    if (!value || *value < 1 || *value > kMaxPerPage) {
+      fail(Errc::bad_request, "parameter 'per_page': '{}' must be a whole number from 1 to {}",
+           shown(*per_page), kMaxPerPage);
+    }
+    paging.per_page = *value;
+  }
+  if (limit != nullptr) {
+    const auto value = parse_whole(*limit);
+    if (!value || *value < 1) {
+      fail(Errc::bad_request, "parameter 'limit': '{}' must be a whole number >= 1", shown(*limit));
+    }
+    paging.limit = *value;
+  }
+  if (!paging.all) {
+    // Past this page every per_page starts beyond the limit, and (page - 1) * per_page may
+    // not fit in 64 bits: the page is checked before it is multiplied.
+    if (paging.page > kMaxOffset + 1) {
+      fail(Errc::bad_request, "page {} with per_page {} starts beyond the limit of {} records; {}",
+           paging.page, paging.per_page, kMaxOffset, narrow_hint);
+    }
+    const std::int64_t offset = (paging.page - 1) * paging.per_page;
+    if (offset > kMaxOffset) {
+      fail(Errc::bad_request,
+           "page {} with per_page {} starts at record {}, beyond the limit of {} records; {}",
+           paging.page, paging.per_page, offset, kMaxOffset, narrow_hint);
+    }
+  }
+  return paging;
+}
+
+}  // namespace gpq::detail

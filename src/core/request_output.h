@@ -1,0 +1,31 @@
+// Format and paging binding, and the two text helpers every bind_*() uses: the seam
+// between what to show (request.cc's filters) and how to show it.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "gpq/format.h"
+#include "gpq/query.h"
+#include "gpq/request.h"
+
+namespace gpq::detail {
+
+// The value of `key`, or null when absent.
+const std::string* find_param(const Params& params, std::string_view key);
+
+// 1 to 18 ASCII digits, nothing else; std::nullopt otherwise.
+std::optional<std::int64_t> parse_whole(std::string_view text);
+
+// `format`, else the first allowed name of kAcceptKey, else the front end's default (table
+// on the CLI, json over HTTP). Throws Error{bad_request} for a format not in `allowed`.
+Format bind_format(const Params& params, FrontEnd end, std::initializer_list<Format> allowed);
+
+// page, per_page and limit; the CLI pages only when asked. Throws Error{bad_request} for a
+// bad number or a page past kMaxOffset, ending the message with `narrow_hint`.
+Paging bind_paging(const Params& params, FrontEnd end, std::string_view narrow_hint);
+
+}  // namespace gpq::detail

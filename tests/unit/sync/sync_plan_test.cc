@@ -1,0 +1,91 @@
+// What `gpq sync` runs, from its arguments and the configuration (sync/sync_plan.h).
+#include "sync/sync_plan.h"
+
+#include <map>
+
+#include <gtest/gtest.h>
+
+#include "support/expect_error.h"
+
+namespace gpq::sync {
+namespace {
+
+// A configuration from a map; the environment is not read.
+SyncConfig config_of(std::map<std::string, std::string> values) {
+  SyncConfig config;
+  config.get = [values = std::move(values)](const std::string& key, const char*) {
+    const auto it = values.find(key);
+    return it == values.end() ? std::nullopt : std::optional<std::string>(it->second);
+  };
+  config.path = "/etc/gpq/config.toml";
+  return config;
+}
+
+const std::map<std::string, std::string> kAccount = {{"spacetrack_identity", "ops@example.org"},
+                                                     {"spacetrack_password", "secret"}};
+
+TEST(SyncPlanTest, WhichSourcesRun) {
+  struct Row {
+    const char* source;
+    bool account;
+    bool celestrak;
+    bool spacetrack;
+  };
+  const Row rows[] = {
+      {"", false, true, false},          {"", true, true, true},
+      {"celestrak", true, true, false},  {"source_b", true, true, false},
+      {"spacetrack", true, false, true}, {"source_a", true, false, true},
+  };
+  for (const Row& row : rows) {
+    SyncRequest request;
+    request.source = row.source;
+    const SyncPlan plan =
+        plan_sync(request, config_of(row.account ? kAccount : decltype(kAccount){}));
+    EXPECT_EQ(plan.celestrak.has_value(), row.celestrak) << row.source << " " << row.account;
+    EXPECT_EQ(plan.spacetrack.has_value(), row.spacetrack) << row.source << " " << row.account;
+  }
+}
+
+TEST(SyncPlanTest, SpacetrackWithoutAnAccountIsRefused) {
+  SyncRequest request;
+  request.source = "spacetrack";
+  EXPECT_GPQ_ERROR(plan_sync(request, config_of({})), Errc::bad_request,
+                   "Space-Track needs an account: set SPACETRACK_IDENTITY and "
+                   "SPACETRACK_PASSWORD, or spacetrack_identity and spacetrack_password_file in "
+                   "/etc/gpq/config.toml");
+  request.source.clear();
+  request.history = true;
+  EXPECT_GPQ_ERROR(plan_sync(request, config_of({})), Errc::bad_request,
+                   "--history reads Space-Track, which needs an account (see --help)");
+}
+
+TEST(SyncPlanTest, FlagsWinOverTheConfigurationAndHistoryStartsIn2004) {
+  auto values = kAccount;
+  values["celestrak_url"] = "http://mirror.local";
+  values["spacetrack_url"] = "http://st.local";
+  values["spacetrack_per_hour"] = "1000";
+  SyncRequest request;
+  request.spacetrack_url = "http://flag.local";
+  request.history = true;
+  request.retries = 0;
+  const SyncPlan plan = plan_sync(request, config_of(values));
+  ASSERT_TRUE(plan.celestrak && plan.spacetrack);
+  EXPECT_EQ(plan.celestrak->base_url, "http://mirror.local");
+  EXPECT_EQ(plan.spacetrack->base_url, "http://flag.local");
+  EXPECT_EQ(plan.celestrak->retries, 0);
+  EXPECT_EQ(plan.spacetrack->retries, 0);
+  EXPECT_EQ(plan.spacetrack->history_since, parse_date("since", "2004-01-01"));
+  ASSERT_EQ(plan.warnings.size(), 1U);
+  EXPECT_NE(plan.warnings[0].find("/etc/gpq/config.toml: "), std::string::npos);
+}
+
+TEST(SyncPlanTest, ABudgetThatIsNotANumberIsRefused) {
+  auto values = kAccount;
+  values["spacetrack_per_minute"] = "lots";
+  EXPECT_GPQ_ERROR(plan_sync(SyncRequest{}, config_of(values)), Errc::bad_request,
+                   "spacetrack_per_minute in /etc/gpq/config.toml: expected a whole number, got "
+                   "\"lots\"");
+}
+
+}  // namespace
+}  // namespace gpq::sync
