@@ -15,14 +15,14 @@ Refused too_many_requests(std::int64_t wait, std::string message, std::int64_t k
 
 }  // namespace
 
-std::variant<Admitted, Refused> Admission::admit(std::string_view method,
-                                                 const std::string& path,
+std::variant<Admitted, Refused> Admission::admit(std::string_view method, const std::string& path,
                                                  std::string_view presented_key, TimePoint now) {
   if (method != "GET" && method != "HEAD") {
-    Refused refused{error_reply(405, "MethodNotAllowed",
-                                fmt::format("method {} is not allowed; the API answers GET and HEAD",
-                                            method.substr(0, 20))),
-                    std::nullopt};
+    Refused refused{
+        error_reply(405, "MethodNotAllowed",
+                    fmt::format("method {} is not allowed; the API answers GET and HEAD",
+                                method.substr(0, 20))),
+        std::nullopt};
     refused.reply.headers.emplace_back("Allow", "GET, HEAD");
     return refused;
   }
@@ -52,9 +52,8 @@ std::variant<Admitted, Refused> Admission::admit(std::string_view method,
   admitted.counted = true;
   admitted.lane = lane_of(route->endpoint);
   if (const int wait = limiter_.take(key, admitted.lane); wait > 0) {
-    return too_many_requests(wait,
-                             fmt::format("Rate limit exceeded. Try again in {} seconds.", wait),
-                             key);
+    return too_many_requests(
+        wait, fmt::format("Rate limit exceeded. Try again in {} seconds.", wait), key);
   }
   const QuotaBook::Reservation reservation = quota_.reserve(key, now);
   if (!reservation.granted) {

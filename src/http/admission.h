@@ -10,6 +10,7 @@
 #include <variant>
 
 #include "gpq/time.h"
+
 #include "http/endpoints.h"
 #include "http/key_ring.h"
 #include "http/quota.h"

@@ -3,6 +3,7 @@
 #include <zlib.h>
 
 #include "gpq/error.h"
+
 #include "http/header_list.h"
 
 namespace gpq::http {
@@ -18,8 +19,7 @@ constexpr std::size_t kLargeBody = 64 * 1024;
 bool accepts_gzip(std::string_view accept_encoding) {
   for (const HeaderListItem& item : parse_header_list(accept_encoding)) {
     // Compared exactly, as the server always has: codings in other cases are not recognised.
-    if ((item.value == "gzip" || item.value == "x-gzip" || item.value == "*") &&
-        item.quality > 0) {
+    if ((item.value == "gzip" || item.value == "x-gzip" || item.value == "*") && item.quality > 0) {
       return true;
     }
   }
@@ -29,8 +29,8 @@ bool accepts_gzip(std::string_view accept_encoding) {
 std::string gzip(std::string_view body) {
   z_stream stream{};
   const int level = body.size() > kLargeBody ? Z_BEST_SPEED : Z_DEFAULT_COMPRESSION;
-  if (deflateInit2(&stream, level, Z_DEFLATED, kGzipWindowBits, kMemoryLevel,
-                   Z_DEFAULT_STRATEGY) != Z_OK) {
+  if (deflateInit2(&stream, level, Z_DEFLATED, kGzipWindowBits, kMemoryLevel, Z_DEFAULT_STRATEGY) !=
+      Z_OK) {
     fail(Errc::internal, "zlib could not start a gzip stream");
   }
   std::string out(deflateBound(&stream, static_cast<uLong>(body.size())) + 32, '\0');

@@ -1,8 +1,7 @@
 #include "http/conditional.h"
 
-#include <zlib.h>
-
 #include <fmt/core.h>
+#include <zlib.h>
 
 #include "http/header_list.h"
 

@@ -8,11 +8,14 @@
 #include <fmt/core.h>
 
 #include "gpq/error.h"
+
 #include "storage/api_keys.h"
 
 namespace gpq::http {
 
-void Housekeeper::load_keys() { keys_.replace(storage::ApiKeys(accounts_).active()); }
+void Housekeeper::load_keys() {
+  keys_.replace(storage::ApiKeys(accounts_).active());
+}
 
 void Housekeeper::load_counts(TimePoint now) {
   const std::string month = month_of(now);

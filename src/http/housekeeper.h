@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "gpq/time.h"
+
 #include "http/access_log.h"
 #include "http/key_ring.h"
 #include "http/quota.h"

@@ -2,19 +2,19 @@
 // admission, the reply cache and the endpoint call to the headers it is sent with.
 #include "http/server.h"
 
-#include <sys/socket.h>
-
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <sys/socket.h>
 #include <variant>
 
 #include <fmt/core.h>
 #include <httplib.h>
 
-#include "core/text.h"
 #include "gpq/error.h"
 #include "gpq/query_service.h"
+
+#include "core/text.h"
 #include "http/access_log.h"
 #include "http/admission.h"
 #include "http/compression.h"
@@ -48,7 +48,9 @@ struct RequestNote {
 };
 thread_local RequestNote current_note;
 
-TimePoint wall_now() { return system_now(); }
+TimePoint wall_now() {
+  return system_now();
+}
 
 // httplib listens with a backlog of 5: a burst of new connections beyond that waits out TCP's
 // SYN retries (1 s, 3 s, 7 s...). Listening again on the bound socket widens the queue.
@@ -108,7 +110,8 @@ class ApiServer {
     }
     server_.widen_backlog(kListenBacklog);
     const bool v6 = options_.host.find(':') != std::string::npos;
-    listen_url_ = fmt::format("http://{}{}{}:{}", v6 ? "[" : "", options_.host, v6 ? "]" : "", port);
+    listen_url_ =
+        fmt::format("http://{}{}{}:{}", v6 ? "[" : "", options_.host, v6 ? "]" : "", port);
     // Threads start here, after the SignalStopper, so that they block SIGINT and SIGTERM too.
     // Both live in jthreads: when anything below throws, unwinding stops and joins them, and
     // the error reaches the caller instead of std::terminate.
@@ -153,11 +156,11 @@ class ApiServer {
           send(res, internal_error("unexpected exception"), std::nullopt, wall_now());
         });
     server_.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
-      LogLine line{req.remote_addr, req.method, req.target, res.status, res.body.size(),
-                   std::nullopt, current_note.key_id};
+      LogLine line{req.remote_addr, req.method,   req.target,         res.status,
+                   res.body.size(), std::nullopt, current_note.key_id};
       if (current_note.started) {
-        line.micros = std::chrono::duration_cast<std::chrono::microseconds>(
-                          SteadyClock::now() - *current_note.started)
+        line.micros = std::chrono::duration_cast<std::chrono::microseconds>(SteadyClock::now() -
+                                                                            *current_note.started)
                           .count();
       }
       current_note = {};
@@ -191,8 +194,7 @@ class ApiServer {
   void handle(const httplib::Request& req, httplib::Response& res) {
     current_note = {SteadyClock::now(), std::nullopt, false};
     const TimePoint now = wall_now();
-    auto admission =
-        admission_.admit(req.method, req.path, req.get_header_value("X-Api-Key"), now);
+    auto admission = admission_.admit(req.method, req.path, req.get_header_value("X-Api-Key"), now);
     if (auto* refused = std::get_if<Refused>(&admission)) {
       current_note.key_id = refused->key;
       send(res, std::move(refused->reply), refused->key, now);

@@ -1,8 +1,7 @@
 #include "http/signal_stopper.h"
 
-#include <pthread.h>
-
 #include <ctime>
+#include <pthread.h>
 
 namespace gpq::http {
 

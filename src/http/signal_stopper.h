@@ -1,9 +1,8 @@
 // Graceful shutdown on SIGINT and SIGTERM, without signal handlers.
 #pragma once
 
-#include <signal.h>
-
 #include <functional>
+#include <signal.h>
 #include <thread>
 
 namespace gpq::http {

@@ -16,8 +16,7 @@ using Lease = ReaderPool::Lease;
 template <typename Item, typename Visit>
 void visit_window(const std::vector<const Item*>& items, Window window, const Visit& visit) {
   const auto size = static_cast<std::int64_t>(items.size());
-  const std::int64_t end =
-      window.limit < 0 ? size : std::min(size, window.offset + window.limit);
+  const std::int64_t end = window.limit < 0 ? size : std::min(size, window.offset + window.limit);
   for (std::int64_t i = window.offset; i < end; ++i) {
     visit(*items[static_cast<std::size_t>(i)]);
   }
@@ -42,7 +41,9 @@ SqliteStore::SqliteStore(const std::filesystem::path& path) : readers_(path), in
 
 SqliteStore::~SqliteStore() = default;
 
-std::int64_t SqliteStore::generation() const { return Lease(readers_)->generation(); }
+std::int64_t SqliteStore::generation() const {
+  return Lease(readers_)->generation();
+}
 
 std::optional<ElementSet> SqliteStore::latest(std::int32_t norad_id, SourceFilter source) const {
   Lease reader(readers_);
@@ -68,8 +69,7 @@ void SqliteStore::current(const GpFilter& filter, Window window, const SetVisito
   visit_window(matching, window, visit);
 }
 
-std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
-    const SnapshotQuery& query) const {
+SnapshotCache::Members SqliteStore::snapshot_members(const SnapshotQuery& query) const {
   const Indexed indexed = index_.current();
   const auto& idx = indexed.index;
   if (auto kept = snapshots_.find(query, indexed.generation)) {
@@ -91,8 +91,7 @@ std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
           (object.catalog == nullptr || object.catalog->object_type != query.object_type)) {
         continue;
       }
-      auto [before, after] =
-          reader->neighbours(object.current.norad_id, epoch, SourceFilter::all);
+      auto [before, after] = reader->neighbours(object.current.norad_id, epoch, SourceFilter::all);
       if (!before && !(after && after->epoch <= horizon)) {
         continue;
       }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gpq/store.h"
+
 #include "storage/index_cache.h"
 #include "storage/reader_pool.h"
 #include "storage/snapshot_cache.h"
@@ -34,8 +35,7 @@ class SqliteStore final : public Store {
   std::int64_t count_current(const GpFilter& filter) const override;
   void current(const GpFilter& filter, Window window, const SetVisitor& visit) const override;
   std::int64_t count_snapshot(const SnapshotQuery& query) const override;
-  void snapshot(const SnapshotQuery& query, Window window,
-                const SetVisitor& visit) const override;
+  void snapshot(const SnapshotQuery& query, Window window, const SetVisitor& visit) const override;
   SetStats history_stats(std::int32_t norad_id, TimePoint start, TimePoint end,
                          SourceFilter source) const override;
   void history(std::int32_t norad_id, TimePoint start, TimePoint end, SourceFilter source,

@@ -1,9 +1,9 @@
 #include "http/header_list.h"
 
-#include <gtest/gtest.h>
-
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "http/compression.h"
 #include "http/conditional.h"
@@ -27,8 +27,8 @@ TEST(HeaderListTest, SplitsTrimsAndWeighsEachItem) {
       {" , ,", {}},
       {"gzip", {{"gzip", "gzip", 1}}},
       {"gzip;q=0", {{"gzip;q=0", "gzip", 0}}},
-      {" text/csv ; q=0.5 ,\tapplication/json", {{"text/csv ; q=0.5", "text/csv", 0.5},
-                                                 {"application/json", "application/json", 1}}},
+      {" text/csv ; q=0.5 ,\tapplication/json",
+       {{"text/csv ; q=0.5", "text/csv", 0.5}, {"application/json", "application/json", 1}}},
       {"text/csv;level=1;q=0.2", {{"text/csv;level=1;q=0.2", "text/csv", 0.2}}},
       {"br;q=abc", {{"br;q=abc", "br", 0}}},
       {"W/\"a\", \"b\"", {{"W/\"a\"", "W/\"a\"", 1}, {"\"b\"", "\"b\"", 1}}},
