@@ -1,5 +1,6 @@
 // The server's wiring: httplib's settings and handlers, and the path of a request through
-// admission, the reply cache and the endpoint call to the headers it is sent with.
+// admission and the responder to the conditional, compression and limit headers it is sent
+// with.
 #include "http/server.h"
 
 #include <algorithm>
@@ -14,17 +15,15 @@
 #include "gpq/error.h"
 #include "gpq/query_service.h"
 
-#include "core/text.h"
 #include "http/access_log.h"
 #include "http/admission.h"
 #include "http/compression.h"
 #include "http/conditional.h"
 #include "http/endpoints.h"
-#include "http/generation_watch.h"
 #include "http/housekeeper.h"
 #include "http/key_ring.h"
 #include "http/quota.h"
-#include "http/reply_cache.h"
+#include "http/responder.h"
 #include "http/routes.h"
 #include "http/signal_stopper.h"
 #include "storage/database.h"
@@ -37,8 +36,6 @@ using SteadyClock = std::chrono::steady_clock;
 constexpr std::size_t kMaxBodyBytes = 64 * 1024;  // the API takes no bodies
 constexpr std::size_t kKeepAliveRequests = 100'000;
 constexpr std::size_t kSmallestCompressed = 512;  // below this gzip saves nothing worth a CPU
-constexpr std::size_t kReplyCacheBytes = 16 * 1024 * 1024;
-constexpr std::chrono::seconds kReplyLifetime{30};
 
 // What the access log needs to know of a request that httplib's logger cannot see.
 struct RequestNote {
@@ -60,26 +57,12 @@ class Listener : public httplib::Server {
 };
 constexpr int kListenBacklog = 1024;
 
-// The query string of the parameters as received (httplib hands them over decoded), for
-// pagination links.
-std::string encoded_query(const httplib::Params& params) {
-  std::string query;
-  for (const auto& [name, value] : params) {
-    if (!query.empty()) {
-      query += '&';
-    }
-    append_percent_encoded(name, query);
-    query += '=';
-    append_percent_encoded(value, query);
-  }
-  return query;
-}
-
 class ApiServer {
  public:
   ApiServer(const Store& store, storage::Database& accounts, const ServeOptions& options)
       : options_(options),
         core_(store),
+        responder_(core_, options.public_url, options.version),
         limiter_(options.standard, options.heavy),
         quota_(options.monthly_quota),
         log_(options.access_log),
@@ -112,10 +95,11 @@ class ApiServer {
     const bool v6 = options_.host.find(':') != std::string::npos;
     listen_url_ =
         fmt::format("http://{}{}{}:{}", v6 ? "[" : "", options_.host, v6 ? "]" : "", port);
-    // Threads start here, after the SignalStopper, so that they block SIGINT and SIGTERM too.
-    // Both live in jthreads: when anything below throws, unwinding stops and joins them, and
-    // the error reaches the caller instead of std::terminate.
-    generation_ = std::make_unique<GenerationWatch>(core_, kGenerationPoll);
+    // The generation watch and the housekeeper start their threads here, after the
+    // SignalStopper, so that they block SIGINT and SIGTERM too. Both are jthreads: when
+    // anything below throws, unwinding stops and joins them, and the error reaches the caller
+    // instead of std::terminate.
+    responder_.start(listen_url_);
     housekeeper_.start();
     on_ready(listen_url_ + std::string(kApiPrefix));
     server_.listen_after_bind();
@@ -185,12 +169,6 @@ class ApiServer {
     }
   }
 
-  Reply internal_error(std::string_view detail) {
-    fmt::print(stderr, "gpq serve: internal error: {}\n", detail);
-    return error_reply(500, "InternalError",
-                       "the server failed to answer; the failure is in the server's log");
-  }
-
   void handle(const httplib::Request& req, httplib::Response& res) {
     current_note = {SteadyClock::now(), std::nullopt, false};
     const TimePoint now = wall_now();
@@ -203,18 +181,7 @@ class ApiServer {
     Admitted& admitted = std::get<Admitted>(admission);
     current_note.key_id = admitted.key;
     current_note.quota_reserved = admitted.quota_reserved;
-    const Route& route = admitted.route;
-    Reply reply;
-    std::string etag;
-    if (const auto kept = cached_reply(req, route)) {
-      reply = kept->reply;
-      etag = kept->etag;
-    } else {
-      reply = call(req, route);
-      if (reply.status == 200) {
-        etag = etag_of(reply.body);
-      }
-    }
+    auto [reply, etag] = responder_.answer(req, admitted.route);
     if (auto age = epoch_age_hours(reply, wall_now())) {
       reply.headers.emplace_back("X-Epoch-Age-Hours", std::move(*age));
     }
@@ -236,60 +203,6 @@ class ApiServer {
       const_cast<httplib::Request&>(req).headers.erase("Accept-Encoding");
     }
     send(res, std::move(reply), admitted.key, now, admitted.remaining);
-  }
-
-  // This request's reply from the cache, computed and kept when missing (errors are not
-  // kept); null when replies of this endpoint are never kept, for the caller to compute.
-  std::shared_ptr<const CachedReply> cached_reply(const httplib::Request& req, const Route& route) {
-    if (!needs_key(route.endpoint)) {
-      return nullptr;  // /status reports the time and the sync runs; /openapi.json is static
-    }
-    const std::optional<std::int64_t> generation = generation_->current();
-    if (!generation) {
-      return nullptr;  // the query will meet the same failure and report it
-    }
-    const auto now = ReplyCache::Clock::now();
-    std::string key = req.get_header_value("Host");
-    key += '\n';
-    key += req.target;
-    key += '\n';
-    key += req.get_header_value("Accept");
-    if (auto hit = replies_.find(key, *generation, now)) {
-      return hit;
-    }
-    auto fresh = std::make_shared<CachedReply>();
-    fresh->reply = call(req, route);
-    if (fresh->reply.status != 200) {
-      return fresh;  // errors are not kept
-    }
-    fresh->etag = etag_of(fresh->reply.body);
-    replies_.store(key, *generation, fresh, now);
-    return fresh;
-  }
-
-  Reply call(const httplib::Request& req, const Route& route) {
-    try {
-      Params params;
-      for (const auto& [name, value] : req.params) {
-        params.emplace(name, value);  // the first of repeated parameters wins
-      }
-      if (!params.contains(kAcceptKey) && req.has_header("Accept")) {
-        params.emplace(kAcceptKey, accepted_formats(req.get_header_value("Accept")));
-      }
-      const std::string host = req.get_header_value("Host");
-      const std::string base = !options_.public_url.empty() ? options_.public_url
-                               : host.empty()               ? listen_url_
-                                                            : "http://" + host;
-      const std::string query = encoded_query(req.params);
-      return answer(core_, Call{route, params, base, req.path, query}, options_.version);
-    } catch (const Error& error) {
-      if (error.code() == Errc::internal || error.code() == Errc::upstream) {
-        return internal_error(error.what());
-      }
-      return error_reply(error);
-    } catch (const std::exception& error) {
-      return internal_error(error.what());
-    }
   }
 
   // `remaining`: the key's quota left, when the caller knows it already.
@@ -314,11 +227,10 @@ class ApiServer {
 
   ServeOptions options_;
   QueryService core_;
-  std::unique_ptr<GenerationWatch> generation_;  // while run() serves
+  Responder responder_;
   KeyRing keys_;
   RateLimiter limiter_;
   QuotaBook quota_;
-  ReplyCache replies_{kReplyCacheBytes, kReplyLifetime};
   AccessLog log_;
   Admission admission_;
   Housekeeper housekeeper_;  // after what its thread uses, so that it stops first
