@@ -45,7 +45,8 @@ class Admission {
   Admission(const KeyRing& keys, RateLimiter& limiter, QuotaBook& quota, bool no_auth)
       : keys_(keys), limiter_(limiter), quota_(quota), no_auth_(no_auth) {}
 
-  // `presented_key`: the X-Api-Key header, empty when absent. Thread-safe.
+  // `presented_key`: the X-Api-Key header, empty when absent. The route of an Admitted points
+  // into `path`, which must outlive it. Thread-safe.
   std::variant<Admitted, Refused> admit(std::string_view method, const std::string& path,
                                         std::string_view presented_key, TimePoint now);
 
