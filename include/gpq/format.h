@@ -24,8 +24,9 @@ std::string_view content_type(Format format) noexcept;
 
 // Writes a list of element sets: begin(), any number of set(), end(). For json the list is
 // a bare array (the envelope is written around it by write_*_envelope below).
-// set() throws Error{bad_request} for tle/2le when NORAD_CAT_ID > 99999; callers that must not
-// send a partial body check the list first (see first_id_above_tle_limit in the core).
+// set() throws Error{bad_request} for tle/2le when the set cannot be carried as TLE lines
+// (tle_output_problem() in gpq/tle.h: NORAD_CAT_ID > 99999, among others); a caller that must
+// not send a partial body builds the whole body before sending any of it.
 class SetListWriter {
  public:
   virtual ~SetListWriter() = default;

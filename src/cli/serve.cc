@@ -1,11 +1,14 @@
 // `gpq serve`: the HTTP API over the same database, until SIGINT or SIGTERM.
 #include <cstdio>
+#include <filesystem>
 
 #include <fmt/core.h>
 
 #include "cli/context.h"
 #include "gpq/error.h"
 #include "http/server.h"
+#include "storage/database.h"
+#include "storage/sqlite_store.h"
 
 namespace gpq::cli {
 namespace {
@@ -104,7 +107,11 @@ void add_serve_command(CLI::App& app, Context& ctx) {
       options->public_url.pop_back();
     }
     options->version = GPQ_VERSION;
-    http::serve(ctx.database_path(), *options, [&](const std::string& url) {
+    // The store first: a database that cannot be opened fails with the message a query gets.
+    const std::filesystem::path path = ctx.database_path();
+    const auto store = storage::SqliteStore::open(path);
+    const auto accounts = storage::Database::open(path, storage::Database::Mode::read_write);
+    http::serve(*store, *accounts, *options, [&](const std::string& url) {
       if (!ctx.quiet()) {
         fmt::print("gpq serve: listening on {} ({} threads)\n", url, options->threads);
       }

@@ -5,8 +5,10 @@
 
 #include <fmt/core.h>
 
+#include "core/text.h"
 #include "gpq/error.h"
 #include "gpq/format.h"
+#include "http/header_list.h"
 #include "http/openapi.h"
 #include "http/page_links.h"
 
@@ -26,7 +28,8 @@ Reply set_list(Format format, const ListRun& run, const Call& call, const Histor
     out += "{\"data\":";
   }
   writer->begin(out);
-  // set() refuses an id above 99999 in TLE; the reply is then an error, never half a file.
+  // set() refuses a set TLE cannot carry (tle_output_problem()); the reply is then an error,
+  // never half a file.
   const PageInfo page = run([&](const ElementSet& set) { writer->set(set, out); });
   writer->end(out);
   const PageLinks links = page_links(page, call.base_url, call.path, call.query);
@@ -203,30 +206,10 @@ std::string accepted_formats(std::string_view accept) {
   };
   std::vector<Choice> choices;
   std::size_t position = 0;
-  while (!accept.empty()) {
-    const std::size_t comma = accept.find(',');
-    std::string_view item = accept.substr(0, comma);
-    accept = comma == std::string_view::npos ? std::string_view() : accept.substr(comma + 1);
-    double quality = 1;
-    if (const std::size_t semi = item.find(';'); semi != std::string_view::npos) {
-      const std::size_t q = item.find("q=", semi);
-      if (q != std::string_view::npos) {
-        quality = std::atof(std::string(item.substr(q + 2)).c_str());
-      }
-      item = item.substr(0, semi);
-    }
-    while (!item.empty() && item.front() == ' ') {
-      item.remove_prefix(1);
-    }
-    while (!item.empty() && item.back() == ' ') {
-      item.remove_suffix(1);
-    }
+  for (const HeaderListItem& item : parse_header_list(accept)) {
     for (const auto& [media, format] : kMediaTypes) {
-      if (item.size() == media.size() &&
-          std::equal(item.begin(), item.end(), media.begin(),
-                     [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; }) &&
-          quality > 0) {
-        choices.push_back({quality, position++, format});
+      if (item.quality > 0 && iequals(item.value, media)) {
+        choices.push_back({item.quality, position++, format});
       }
     }
   }

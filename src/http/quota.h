@@ -32,7 +32,8 @@ class QuotaBook {
   };
   // Counts one request of the key in the month of `now`, unless the quota is used up.
   Reservation reserve(std::int64_t key_id, TimePoint now);
-  // Takes back a reservation of a request that did not count (a 304); the new remainder.
+  // Takes back a reservation of a request whose answer does not count (counts_against_quota);
+  // the new remainder.
   std::int64_t release(std::int64_t key_id, TimePoint now);
   std::int64_t remaining(std::int64_t key_id, TimePoint now);
   std::int64_t limit() const { return limit_; }

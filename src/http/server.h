@@ -3,11 +3,15 @@
 #pragma once
 
 #include <cstdint>
-#include <filesystem>
 #include <functional>
 #include <string>
 
+#include "gpq/store.h"
 #include "http/rate_limiter.h"
+
+namespace gpq::storage {
+class Database;
+}
 
 namespace gpq::http {
 
@@ -28,8 +32,11 @@ struct ServeOptions {
 
 // Serves until SIGINT or SIGTERM, then stops accepting, lets the requests in flight finish,
 // writes the quota counts and returns. `on_ready` receives the base URL once listening.
+// `store` answers the queries. `accounts` is a read-write connection to the database of the
+// API keys and quota counts; the server reads the keys from it at start and then uses it
+// from its housekeeping thread only, so the caller must not use it until serve() returns.
 // Throws Error{bad_request} when it cannot start (no key and no --no-auth, address in use).
-void serve(const std::filesystem::path& database, const ServeOptions& options,
+void serve(const Store& store, storage::Database& accounts, const ServeOptions& options,
            const std::function<void(const std::string& url)>& on_ready);
 
 }  // namespace gpq::http

@@ -27,8 +27,8 @@ class Database {
 
   // read_write: creates the parent directories and the file when missing, sets WAL, a
   // 256 MiB page cache, and migrates the schema forward (one transaction).
-  // read_only: a connection that never writes (64 MiB cache, 1 GiB mmap); it works while a
-  // writer writes. A missing file, or one with an older schema, is first created or migrated
+  // read_only: a connection that never writes (a 2 MiB page cache and no mmap: it reads
+  // through the OS page cache); it works while a writer writes. A missing file, or one with an older schema, is first created or migrated
   // through a short read-write connection, so queries on a fresh install find an empty mirror.
   // Throws Error{bad_request} when the file is not a gpq database or has a schema newer than
   // this build; Error{internal} on other failures (permissions, disk, corruption).

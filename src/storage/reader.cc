@@ -1,4 +1,5 @@
-// Read primitives: every statement prepared once, bound by index, reset after use.
+// Reader: the element set reads (newest, windows of history, neighbours of an epoch).
+// Every statement is prepared once, bound by index and reset after use.
 #include "storage/reader.h"
 
 #include <algorithm>
@@ -47,16 +48,6 @@ bool passes(const ElementSet& set, SourceFilter source) {
 }
 
 }  // namespace
-
-struct Reader::Bound {
-  explicit Bound(SQLite::Statement& s) : statement(s) { statement.tryReset(); }
-  ~Bound() { statement.tryReset(); }
-  Bound(const Bound&) = delete;
-  Bound& operator=(const Bound&) = delete;
-  Bound(Bound&&) = delete;
-  Bound& operator=(Bound&&) = delete;
-  SQLite::Statement& statement;
-};
 
 Reader::Reader(const std::filesystem::path& path) try
     : db_(Database::open(path, Database::Mode::read_only)),
@@ -324,120 +315,6 @@ SetStats Reader::year_summary(std::int32_t norad_id, int source_code) {
   stats.distinct_years =
       static_cast<std::int64_t>(std::unique(years.begin(), years.end()) - years.begin());
   return stats;
-}
-
-std::optional<CatalogRecord> Reader::catalog_record(std::int32_t norad_id) {
-  return guarded(db_->path(), [&]() -> std::optional<CatalogRecord> {
-    Bound bound(catalog_record_);
-    catalog_record_.bind(1, norad_id);
-    if (!catalog_record_.executeStep()) {
-      return std::nullopt;
-    }
-    return read_catalog(catalog_record_);
-  });
-}
-
-void Reader::for_each_catalog(const CatalogVisitor& visit) {
-  guarded(db_->path(), [&] {
-    Bound bound(all_catalog_);
-    while (all_catalog_.executeStep()) {
-      visit(read_catalog(all_catalog_));
-    }
-  });
-}
-
-std::optional<std::vector<std::int32_t>> Reader::group_members(std::string_view group) {
-  return guarded(db_->path(), [&]() -> std::optional<std::vector<std::int32_t>> {
-    const std::string name(group);
-    {
-      Bound bound(group_sync_);
-      group_sync_.bind(1, name);
-      if (!group_sync_.executeStep()) {
-        return std::nullopt;
-      }
-    }
-    Bound bound(group_members_);
-    group_members_.bind(1, name);
-    std::vector<std::int32_t> members;
-    while (group_members_.executeStep()) {
-      members.push_back(group_members_.getColumn(0).getInt());
-    }
-    return members;
-  });
-}
-
-std::int64_t Reader::total_sets() {
-  return guarded(db_->path(), [&] {
-    Bound bound(set_count_);
-    return set_count_.executeStep() ? static_cast<std::int64_t>(set_count_.getColumn(0).getInt64())
-                                    : std::int64_t{0};
-  });
-}
-
-std::int64_t Reader::total_catalog() {
-  return guarded(db_->path(), [&] {
-    SQLite::Statement query(db_->connection(), std::string(sql::kCountCatalog));
-    query.executeStep();
-    return static_cast<std::int64_t>(query.getColumn(0).getInt64());
-  });
-}
-
-std::vector<std::pair<std::int32_t, std::int64_t>> Reader::first_epochs() {
-  return guarded(db_->path(), [&] {
-    SQLite::Statement query(db_->connection(), std::string(sql::kSelectFirstEpochs));
-    std::vector<std::pair<std::int32_t, std::int64_t>> firsts;
-    while (query.executeStep()) {
-      firsts.emplace_back(query.getColumn(0).getInt(), query.getColumn(1).getInt64());
-    }
-    return firsts;
-  });
-}
-
-EpochSpan Reader::epoch_span() {
-  return guarded(db_->path(), [&] {
-    SQLite::Statement query(db_->connection(), std::string(sql::kSelectEpochSpan));
-    EpochSpan span;
-    if (query.executeStep()) {
-      if (!query.getColumn(0).isNull()) {
-        span.earliest = TimePoint::from_unix_micros(query.getColumn(0).getInt64());
-      }
-      if (!query.getColumn(1).isNull()) {
-        span.latest = TimePoint::from_unix_micros(query.getColumn(1).getInt64());
-      }
-    }
-    return span;
-  });
-}
-
-std::int64_t Reader::total_objects() {
-  return guarded(db_->path(), [&] {
-    Bound bound(count_objects_);
-    count_objects_.executeStep();
-    return static_cast<std::int64_t>(count_objects_.getColumn(0).getInt64());
-  });
-}
-
-std::vector<SourceSync> Reader::source_syncs() {
-  return guarded(db_->path(), [&] {
-    // Asked once per /status request: not worth a statement kept prepared.
-    SQLite::Statement query(db_->connection(), std::string(sql::kSelectSourceSyncs));
-    std::vector<SourceSync> syncs;
-    while (query.executeStep()) {
-      SourceSync& sync = syncs.emplace_back();
-      sync.source = query.getColumn(0).getString();
-      sync.last_run_started = TimePoint::from_unix_micros(query.getColumn(1).getInt64());
-      if (!query.getColumn(2).isNull()) {
-        sync.last_run_ended = TimePoint::from_unix_micros(query.getColumn(2).getInt64());
-      }
-      sync.last_outcome = query.getColumn(3).getString();
-      sync.last_error = query.getColumn(4).getString();
-      sync.last_sets_added = query.getColumn(5).getInt64();
-      if (!query.getColumn(6).isNull()) {
-        sync.last_success = TimePoint::from_unix_micros(query.getColumn(6).getInt64());
-      }
-    }
-    return syncs;
-  });
 }
 
 }  // namespace gpq::storage

@@ -1,5 +1,6 @@
 // Read primitives over one read-only connection, for the query core's Store: the newest
-// set, windows of an object's history, neighbours of an epoch, catalog records, groups.
+// set, windows of an object's history, neighbours of an epoch (reader.cc); catalog records,
+// groups and the mirror's totals (reader_catalog.cc).
 #pragma once
 
 #include <cstdint>
@@ -32,8 +33,9 @@ class Database;
 // merged view. History, counts, stats and the neighbours of an epoch all read that view.
 //
 // Not thread-safe: one Reader per thread. Visitors must not call back into the same Reader.
-// Every method throws Error{internal} on database failure; statements are reset after each
-// call so that no read transaction stays open (it would stall WAL checkpoints).
+// Every method throws Error on database failure (see throw_database_error in database.h);
+// statements are reset after each call so that no read transaction stays open (it would
+// stall WAL checkpoints).
 class Reader {
  public:
   // Opens `path` read-only (see Database::open for creation, migration and its errors).
@@ -90,7 +92,17 @@ class Reader {
   std::int64_t generation() { return generation_.read(); }
 
  private:
-  struct Bound;  // binds a statement, resets it when done
+  // A statement in use: reset before it is bound and again when done, so that no read
+  // transaction outlives the call.
+  struct Bound {
+    explicit Bound(SQLite::Statement& s) : statement(s) { statement.tryReset(); }
+    ~Bound() { statement.tryReset(); }
+    Bound(const Bound&) = delete;
+    Bound& operator=(const Bound&) = delete;
+    Bound(Bound&&) = delete;
+    Bound& operator=(Bound&&) = delete;
+    SQLite::Statement& statement;
+  };
 
   // The ?4/?5 source parameters of the window statements (sql.h GPQ_SOURCE_FILTER).
   struct SourceParams {

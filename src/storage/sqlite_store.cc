@@ -1,62 +1,22 @@
-// Store over SQLite: readers leased per call, an in-memory index of current sets.
+// Store over SQLite: each call on a leased Reader or on the index of current sets.
 #include "storage/sqlite_store.h"
 
-#include <SQLiteCpp/SQLiteCpp.h>
-
+#include <algorithm>
 #include <future>
 
 #include "storage/current_index.h"
-#include "storage/database.h"
 #include "storage/reader.h"
-#include "storage/sql.h"
 
 namespace gpq::storage {
 
-// A Reader taken from the pool for the duration of one call.
-class SqliteStore::Lease {
- public:
-  explicit Lease(const SqliteStore& store) : store_(store) {
-    {
-      const std::lock_guard lock(store.pool_mutex_);
-      if (!store.idle_readers_.empty()) {
-        reader_ = std::move(store.idle_readers_.back());
-        store.idle_readers_.pop_back();
-      }
-    }
-    if (!reader_) {
-      reader_ = std::make_unique<Reader>(store.path_);
-    }
-  }
-  ~Lease() {
-    const std::lock_guard lock(store_.pool_mutex_);
-    store_.idle_readers_.push_back(std::move(reader_));
-  }
-  Lease(const Lease&) = delete;
-  Lease& operator=(const Lease&) = delete;
-  Lease(Lease&&) = delete;
-  Lease& operator=(Lease&&) = delete;
-
-  Reader* operator->() { return reader_.get(); }
-  Reader& operator*() { return *reader_; }
-
- private:
-  const SqliteStore& store_;
-  std::unique_ptr<Reader> reader_;
-};
-
-struct SqliteStore::SnapshotCache {
-  std::int64_t generation = -1;  // of the index the members were computed from
-  SnapshotQuery query;
-  std::shared_ptr<const std::vector<ElementSet>> members;
-};
-
 namespace {
+
+using Lease = ReaderPool::Lease;
 
 template <typename Item, typename Visit>
 void visit_window(const std::vector<const Item*>& items, Window window, const Visit& visit) {
   const auto size = static_cast<std::int64_t>(items.size());
-  const std::int64_t end =
-      window.limit < 0 ? size : std::min(size, window.offset + window.limit);
+  const std::int64_t end = window.limit < 0 ? size : std::min(size, window.offset + window.limit);
   for (std::int64_t i = window.offset; i < end; ++i) {
     visit(*items[static_cast<std::size_t>(i)]);
   }
@@ -71,68 +31,34 @@ ElementSet& closer(std::optional<ElementSet>& before, std::optional<ElementSet>&
   return (!before || (after && gap(*after) < gap(*before))) ? *after : *before;
 }
 
-bool same_query(const SnapshotQuery& a, const SnapshotQuery& b) {
-  return a.epoch == b.epoch && a.object_type == b.object_type && a.orbit_regime == b.orbit_regime;
-}
-
 }  // namespace
 
 std::unique_ptr<SqliteStore> SqliteStore::open(const std::filesystem::path& path) {
   return std::unique_ptr<SqliteStore>(new SqliteStore(path));
 }
 
-SqliteStore::SqliteStore(const std::filesystem::path& path) : path_(path) {
-  idle_readers_.push_back(std::make_unique<Reader>(path));
-}
+SqliteStore::SqliteStore(const std::filesystem::path& path) : readers_(path), index_(readers_) {}
 
 SqliteStore::~SqliteStore() = default;
 
-// Read on a leased connection with its statements prepared once: threads asking at once
-// each use their own connection instead of queueing for one.
 std::int64_t SqliteStore::generation() const {
-  Lease reader(*this);
-  return reader->generation();
-}
-
-SqliteStore::Indexed SqliteStore::index() const {
-  const std::int64_t generation = this->generation();
-  {
-    const std::lock_guard lock(mutex_);
-    if (index_.index && index_.generation == generation) {
-      return index_;
-    }
-  }
-  // One rebuild at a time: the threads that find the index stale together share one.
-  const std::lock_guard rebuilding(rebuild_mutex_);
-  {
-    const std::lock_guard lock(mutex_);
-    if (index_.index && index_.generation >= generation) {
-      return index_;
-    }
-  }
-  // Labelled with the generation read before the build: a commit during it makes the next
-  // call build again rather than trust an index that may predate it.
-  Lease reader(*this);
-  const Indexed fresh{std::make_shared<const CurrentIndex>(*reader), generation};
-  const std::lock_guard lock(mutex_);
-  index_ = fresh;
-  return fresh;
+  return Lease(readers_)->generation();
 }
 
 std::optional<ElementSet> SqliteStore::latest(std::int32_t norad_id, SourceFilter source) const {
-  Lease reader(*this);
+  Lease reader(readers_);
   return reader->latest_set(norad_id, source);
 }
 
 std::int64_t SqliteStore::count_current(const GpFilter& filter) const {
-  const auto idx = index().index;
+  const auto idx = index_.current().index;
   const TimePoint now = filter.as_of;
   return std::count_if(idx->objects().begin(), idx->objects().end(),
                        [&](const IndexedObject& o) { return idx->matches(o, filter, now); });
 }
 
 void SqliteStore::current(const GpFilter& filter, Window window, const SetVisitor& visit) const {
-  const auto idx = index().index;
+  const auto idx = index_.current().index;
   const TimePoint now = filter.as_of;
   std::vector<const ElementSet*> matching;
   for (const IndexedObject& object : idx->objects()) {
@@ -143,16 +69,11 @@ void SqliteStore::current(const GpFilter& filter, Window window, const SetVisito
   visit_window(matching, window, visit);
 }
 
-std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
-    const SnapshotQuery& query) const {
-  const Indexed indexed = index();
+SnapshotCache::Members SqliteStore::snapshot_members(const SnapshotQuery& query) const {
+  const Indexed indexed = index_.current();
   const auto& idx = indexed.index;
-  {
-    const std::lock_guard lock(mutex_);
-    if (snapshot_cache_ && snapshot_cache_->generation == indexed.generation &&
-        same_query(snapshot_cache_->query, query)) {
-      return snapshot_cache_->members;
-    }
+  if (auto kept = snapshots_.find(query, indexed.generation)) {
+    return kept;
   }
   const TimePoint epoch = *query.epoch;
   const TimePoint horizon = TimePoint::from_unix_micros(epoch.unix_micros() + kMicrosPerDay);
@@ -160,7 +81,7 @@ std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
   // Each object costs two B-tree descents: the pass is split over two threads, each with its
   // own connection, and the halves are joined in NORAD order.
   const auto pass = [&](std::size_t begin, std::size_t end, std::vector<ElementSet>& out) {
-    Lease reader(*this);
+    Lease reader(readers_);
     for (std::size_t i = begin; i < end; ++i) {
       const IndexedObject& object = objects[i];
       if (decayed_before(object.catalog, epoch)) {
@@ -170,8 +91,7 @@ std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
           (object.catalog == nullptr || object.catalog->object_type != query.object_type)) {
         continue;
       }
-      auto [before, after] =
-          reader->neighbours(object.current.norad_id, epoch, SourceFilter::all);
+      auto [before, after] = reader->neighbours(object.current.norad_id, epoch, SourceFilter::all);
       if (!before && !(after && after->epoch <= horizon)) {
         continue;
       }
@@ -196,11 +116,7 @@ std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
   }
   // Under the generation the members were computed from: the index may have been rebuilt at a
   // newer one meanwhile, and members cached under that would be served until the next sync.
-  const std::lock_guard lock(mutex_);
-  if (!snapshot_cache_ || snapshot_cache_->generation <= indexed.generation) {
-    snapshot_cache_ =
-        std::make_shared<SnapshotCache>(SnapshotCache{indexed.generation, query, members});
-  }
+  snapshots_.keep(query, indexed.generation, members);
   return members;
 }
 
@@ -211,7 +127,7 @@ std::shared_ptr<const std::vector<ElementSet>> SqliteStore::snapshot_members(
 template <typename Member>
 void SqliteStore::for_each_snapshot_member(const SnapshotQuery& query, Reader& reader,
                                            const Member& member) const {
-  const auto idx = index().index;
+  const auto idx = index_.current().index;
   const TimePoint epoch = *query.epoch;
   const std::int64_t horizon_us = epoch.unix_micros() + kMicrosPerDay;
   const std::vector<std::int64_t>& firsts = idx->first_epochs(reader);
@@ -235,7 +151,7 @@ std::int64_t SqliteStore::count_snapshot(const SnapshotQuery& query) const {
   if (query.orbit_regime) {
     return static_cast<std::int64_t>(snapshot_members(query)->size());
   }
-  Lease reader(*this);
+  Lease reader(readers_);
   std::int64_t count = 0;
   for_each_snapshot_member(query, *reader, [&](std::int32_t) {
     ++count;
@@ -247,7 +163,7 @@ std::int64_t SqliteStore::count_snapshot(const SnapshotQuery& query) const {
 void SqliteStore::snapshot(const SnapshotQuery& query, Window window,
                            const SetVisitor& visit) const {
   if (!query.orbit_regime) {
-    Lease reader(*this);
+    Lease reader(readers_);
     const TimePoint epoch = *query.epoch;
     std::int64_t position = 0;
     for_each_snapshot_member(query, *reader, [&](std::int32_t norad_id) {
@@ -277,35 +193,35 @@ void SqliteStore::snapshot(const SnapshotQuery& query, Window window,
 
 SetStats SqliteStore::history_stats(std::int32_t norad_id, TimePoint start, TimePoint end,
                                     SourceFilter source) const {
-  Lease reader(*this);
+  Lease reader(readers_);
   return reader->history_stats(norad_id, start, end, source);
 }
 
 void SqliteStore::history(std::int32_t norad_id, TimePoint start, TimePoint end,
                           SourceFilter source, Window window, const SetVisitor& visit) const {
-  Lease reader(*this);
+  Lease reader(readers_);
   reader->history(norad_id, start, end, source, window, visit);
 }
 
 std::optional<ElementSet> SqliteStore::at_or_before(std::int32_t norad_id, TimePoint epoch,
                                                     SourceFilter source) const {
-  Lease reader(*this);
+  Lease reader(readers_);
   return reader->set_at_or_before(norad_id, epoch, source);
 }
 
 std::optional<ElementSet> SqliteStore::after(std::int32_t norad_id, TimePoint epoch,
                                              SourceFilter source) const {
-  Lease reader(*this);
+  Lease reader(readers_);
   return reader->set_after(norad_id, epoch, source);
 }
 
 std::optional<CatalogRecord> SqliteStore::catalog_record(std::int32_t norad_id) const {
-  Lease reader(*this);
+  Lease reader(readers_);
   return reader->catalog_record(norad_id);
 }
 
 std::int64_t SqliteStore::count_catalog(const CatalogFilter& filter) const {
-  const auto idx = index().index;
+  const auto idx = index_.current().index;
   const TimePoint now = filter.as_of;
   return std::count_if(idx->catalog().begin(), idx->catalog().end(),
                        [&](const CatalogRecord& r) { return idx->matches(r, filter, now); });
@@ -313,7 +229,7 @@ std::int64_t SqliteStore::count_catalog(const CatalogFilter& filter) const {
 
 void SqliteStore::catalog(const CatalogFilter& filter, Window window,
                           const CatalogVisitor& visit) const {
-  const auto idx = index().index;
+  const auto idx = index_.current().index;
   const TimePoint now = filter.as_of;
   std::vector<const CatalogRecord*> matching;
   for (const CatalogRecord& record : idx->catalog()) {
@@ -326,7 +242,7 @@ void SqliteStore::catalog(const CatalogFilter& filter, Window window,
 
 MirrorStats SqliteStore::mirror_stats() const {
   MirrorStats stats;
-  Lease reader(*this);
+  Lease reader(readers_);
   stats.catalog_objects = reader->total_catalog();
   stats.element_sets = reader->total_sets();
   stats.objects_with_sets = reader->total_objects();
@@ -334,7 +250,7 @@ MirrorStats SqliteStore::mirror_stats() const {
   stats.sources = reader->source_syncs();
   for (const char* suffix : {"", "-wal"}) {
     std::error_code error;  // no log file: nothing to add
-    const auto bytes = std::filesystem::file_size(path_.string() + suffix, error);
+    const auto bytes = std::filesystem::file_size(readers_.path().string() + suffix, error);
     if (!error) {
       stats.database_bytes += static_cast<std::int64_t>(bytes);
     }

@@ -18,6 +18,7 @@
 #include "gpq/time.h"
 #include "http/server.h"
 #include "storage/database.h"
+#include "storage/sqlite_store.h"
 #include "support/process.h"
 #include "support/served_world.h"
 #include "support/synthetic_tle.h"
@@ -280,7 +281,10 @@ TEST(HttpLimitsTest, AFailureAfterTheThreadsStartReachesTheCaller) {
   EXPECT_EXIT(
       {
         try {
-          http::serve(dir.path() / "gpq.db", options, announce);
+          const auto store = storage::SqliteStore::open(dir.path() / "gpq.db");
+          const auto accounts =
+              storage::Database::open(dir.path() / "gpq.db", storage::Database::Mode::read_write);
+          http::serve(*store, *accounts, options, announce);
         } catch (const Error& error) {
           std::fprintf(stderr, "caught: %s\n", error.what());
           std::_Exit(3);

@@ -1,0 +1,86 @@
+#include "http/admission.h"
+
+#include <algorithm>
+
+#include <fmt/core.h>
+
+namespace gpq::http {
+namespace {
+
+Refused too_many_requests(std::int64_t wait, std::string message, std::int64_t key) {
+  Refused refused{error_reply(429, "TooManyRequests", message), key};
+  refused.reply.headers.emplace_back("Retry-After", std::to_string(wait));
+  return refused;
+}
+
+}  // namespace
+
+std::variant<Admitted, Refused> Admission::admit(std::string_view method, const std::string& path,
+                                                 std::string_view presented_key, TimePoint now) {
+  if (method != "GET" && method != "HEAD") {
+    Refused refused{
+        error_reply(405, "MethodNotAllowed",
+                    fmt::format("method {} is not allowed; the API answers GET and HEAD",
+                                method.substr(0, 20))),
+        std::nullopt};
+    refused.reply.headers.emplace_back("Allow", "GET, HEAD");
+    return refused;
+  }
+  const std::optional<Route> route = match_route(path);
+  if (!route) {
+    return Refused{error_reply(404, "NotFound",
+                               "no such path; the endpoints are listed at /api/v1/openapi.json"),
+                   std::nullopt};
+  }
+  Admitted admitted;
+  admitted.route = *route;
+  admitted.key = keys_.find(presented_key);
+  if (!admitted.key && presented_key.empty() && no_auth_) {
+    admitted.key = kAnonymousKey;
+  }
+  if (!needs_key(route->endpoint)) {
+    return admitted;
+  }
+  if (!admitted.key) {
+    return Refused{error_reply(403, "Forbidden",
+                               presented_key.empty()
+                                   ? "an API key is required: send it in the X-Api-Key header"
+                                   : "the API key is not valid (unknown or revoked)"),
+                   std::nullopt};
+  }
+  const std::int64_t key = *admitted.key;
+  admitted.counted = true;
+  admitted.lane = lane_of(route->endpoint);
+  if (const int wait = limiter_.take(key, admitted.lane); wait > 0) {
+    return too_many_requests(
+        wait, fmt::format("Rate limit exceeded. Try again in {} seconds.", wait), key);
+  }
+  const QuotaBook::Reservation reservation = quota_.reserve(key, now);
+  if (!reservation.granted) {
+    limiter_.give_back(key, admitted.lane);
+    const TimePoint reset = next_month_start(now);
+    const std::int64_t wait =
+        std::max<std::int64_t>(1, (reset.unix_micros() - now.unix_micros()) / kMicrosPerSecond);
+    return too_many_requests(
+        wait,
+        fmt::format("Monthly quota of {} requests is used up; it resets at {} (in {} seconds).",
+                    quota_.limit(), format_iso8601_millis(reset), wait),
+        key);
+  }
+  admitted.quota_reserved = true;
+  admitted.remaining = reservation.remaining;
+  return admitted;
+}
+
+void Admission::settle(Admitted& admitted, int status, TimePoint now) {
+  if (!admitted.counted || counts_against_quota(status)) {
+    return;
+  }
+  if (status == 304) {
+    limiter_.give_back(*admitted.key, admitted.lane);
+  }
+  admitted.remaining = quota_.release(*admitted.key, now);
+  admitted.quota_reserved = false;
+}
+
+}  // namespace gpq::http

@@ -1,0 +1,64 @@
+// Admission: whether a request reaches an endpoint at all. It checks the method (405), the
+// path (404), the key (403), the rate (429) and the monthly quota (429), and afterwards
+// gives back what an answer that does not count had taken.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "gpq/time.h"
+
+#include "http/endpoints.h"
+#include "http/key_ring.h"
+#include "http/quota.h"
+#include "http/rate_limiter.h"
+#include "http/routes.h"
+
+namespace gpq::http {
+
+// The key id that requests without a key share under --no-auth.
+inline constexpr std::int64_t kAnonymousKey = 0;
+
+// A request let through.
+struct Admitted {
+  Route route;
+  std::optional<std::int64_t> key;  // the presented key's id, if it is valid
+  // The endpoint needs a key: the request took a rate token and reserved a quota unit.
+  bool counted = false;
+  bool quota_reserved = false;  // until settle() gives the unit back
+  Lane lane = Lane::standard;
+  std::optional<std::int64_t> remaining;  // the key's quota left, when known
+};
+
+// A request turned away: the error reply (with Allow or Retry-After) and the key it carried.
+struct Refused {
+  Reply reply;
+  std::optional<std::int64_t> key;
+};
+
+class Admission {
+ public:
+  // All four must outlive this object; `keys` may be replaced meanwhile.
+  Admission(const KeyRing& keys, RateLimiter& limiter, QuotaBook& quota, bool no_auth)
+      : keys_(keys), limiter_(limiter), quota_(quota), no_auth_(no_auth) {}
+
+  // `presented_key`: the X-Api-Key header, empty when absent. The route of an Admitted points
+  // into `path`, which must outlive it. Thread-safe.
+  std::variant<Admitted, Refused> admit(std::string_view method, const std::string& path,
+                                        std::string_view presented_key, TimePoint now);
+
+  // Once the answer's status is known: a counted request whose answer does not count against
+  // the quota gets its unit back, and a 304 its rate token too (the client had the answer).
+  void settle(Admitted& admitted, int status, TimePoint now);
+
+ private:
+  const KeyRing& keys_;
+  RateLimiter& limiter_;
+  QuotaBook& quota_;
+  bool no_auth_;
+};
+
+}  // namespace gpq::http

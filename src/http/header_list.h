@@ -1,0 +1,20 @@
+// The comma-separated lists of request headers (Accept, Accept-Encoding, If-None-Match):
+// one tokenizer, so that every header is split, trimmed and weighed the same way.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+namespace gpq::http {
+
+struct HeaderListItem {
+  std::string_view text;   // the whole item, trimmed (an entity tag keeps any `;`)
+  std::string_view value;  // the item before its first `;`, trimmed
+  double quality = 1;      // its `q=` parameter (unreadable: 0), 1 when there is none
+};
+
+// The items of `header` in the order given; empty items are left out. The views point into
+// `header`.
+std::vector<HeaderListItem> parse_header_list(std::string_view header);
+
+}  // namespace gpq::http

@@ -1,0 +1,68 @@
+#include "http/housekeeper.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+
+#include <fmt/core.h>
+
+#include "gpq/error.h"
+
+#include "storage/api_keys.h"
+
+namespace gpq::http {
+
+void Housekeeper::load_keys() {
+  keys_.replace(storage::ApiKeys(accounts_).active());
+}
+
+void Housekeeper::load_counts(TimePoint now) {
+  const std::string month = month_of(now);
+  quota_.load(month, storage::ApiKeys(accounts_).usage(month));
+}
+
+void Housekeeper::start() {
+  thread_ = std::jthread([this](const std::stop_token& stop) { run(stop); });
+}
+
+void Housekeeper::finish() {
+  if (thread_.joinable()) {
+    thread_.request_stop();
+    thread_.join();
+  }
+  save_counts();
+  log_.flush();
+}
+
+void Housekeeper::run(const std::stop_token& stop) {
+  std::mutex mutex;
+  std::condition_variable_any wake;
+  std::unique_lock lock(mutex);
+  while (!wake.wait_for(lock, stop, std::chrono::seconds(1),
+                        [&stop] { return stop.stop_requested(); })) {
+    save_counts();
+    try {
+      load_keys();
+    } catch (const Error& error) {
+      fmt::print(stderr, "gpq serve: could not reload keys: {}\n", error.what());
+    }
+    log_.flush();
+  }
+}
+
+void Housekeeper::save_counts() {
+  const QuotaBook::Pending pending = quota_.take_pending();
+  try {
+    storage::ApiKeys keys(accounts_);
+    for (const auto& [month, counts] : pending) {
+      keys.add_usage(month, counts);
+    }
+  } catch (const Error& error) {
+    // Kept for the next round: a sync may hold the write lock for a while.
+    quota_.restore(pending);
+    fmt::print(stderr, "gpq serve: could not save quota counts yet: {}\n", error.what());
+  }
+}
+
+}  // namespace gpq::http

@@ -1,0 +1,28 @@
+// Graceful shutdown on SIGINT and SIGTERM, without signal handlers.
+#pragma once
+
+#include <functional>
+#include <signal.h>
+#include <thread>
+
+namespace gpq::http {
+
+// Blocks SIGINT and SIGTERM in the calling thread, and so in every thread it starts after
+// this object, and calls `on_signal` once, from a thread of its own, when one arrives. The
+// destructor stops that thread and restores the previous signal mask.
+class SignalStopper {
+ public:
+  explicit SignalStopper(std::function<void()> on_signal);
+  ~SignalStopper();
+  SignalStopper(const SignalStopper&) = delete;
+  SignalStopper& operator=(const SignalStopper&) = delete;
+  SignalStopper(SignalStopper&&) = delete;
+  SignalStopper& operator=(SignalStopper&&) = delete;
+
+ private:
+  sigset_t signals_{};
+  sigset_t previous_{};
+  std::jthread thread_;
+};
+
+}  // namespace gpq::http

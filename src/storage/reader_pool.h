@@ -1,0 +1,52 @@
+// The read-only connections of a store: a pool of Readers, each leased to one thread for
+// the duration of one call, so that threads asking at once never queue for a connection.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace gpq::storage {
+
+class Reader;
+
+class ReaderPool {
+ public:
+  // Opens the first Reader now, so that a database that cannot be opened fails here.
+  // Throws Error (see Reader).
+  explicit ReaderPool(const std::filesystem::path& path);
+  ~ReaderPool();
+  ReaderPool(const ReaderPool&) = delete;
+  ReaderPool& operator=(const ReaderPool&) = delete;
+  ReaderPool(ReaderPool&&) = delete;
+  ReaderPool& operator=(ReaderPool&&) = delete;
+
+  // A Reader for one thread until the lease ends, then back in the pool. A new one is opened
+  // when none is idle (throws Error as Reader's constructor). Thread-safe.
+  class Lease {
+   public:
+    explicit Lease(const ReaderPool& pool);
+    ~Lease();
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+    Lease(Lease&&) = delete;
+    Lease& operator=(Lease&&) = delete;
+
+    Reader* operator->() { return reader_.get(); }
+    Reader& operator*() { return *reader_; }
+
+   private:
+    const ReaderPool& pool_;
+    std::unique_ptr<Reader> reader_;
+  };
+
+  const std::filesystem::path& path() const noexcept { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  mutable std::mutex mutex_;  // guards idle_
+  mutable std::vector<std::unique_ptr<Reader>> idle_;
+};
+
+}  // namespace gpq::storage
