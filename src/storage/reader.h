@@ -15,6 +15,8 @@
 #include <SQLiteCpp/Column.h>
 #include <SQLiteCpp/Statement.h>
 
+#include "storage/lazy_statement.h"
+
 #include "gpq/catalog.h"
 #include "gpq/element_set.h"
 #include "gpq/query.h"
@@ -125,24 +127,24 @@ class Reader {
   TimePoint run_start(std::int64_t run_id);
 
   std::unique_ptr<Database> db_;
-  SQLite::Statement latest_;
-  SQLite::Statement all_latest_;
-  SQLite::Statement latest_sources_;
-  SQLite::Statement history_;
-  SQLite::Statement count_history_;
-  SQLite::Statement history_epochs_;
-  SQLite::Statement object_years_;
-  SQLite::Statement at_or_before_;
-  SQLite::Statement after_;
-  SQLite::Statement object_;
-  SQLite::Statement all_objects_;
-  SQLite::Statement run_start_;
-  SQLite::Statement catalog_record_;
-  SQLite::Statement all_catalog_;
-  SQLite::Statement group_sync_;
-  SQLite::Statement group_members_;
-  SQLite::Statement count_objects_;
-  SQLite::Statement set_count_;
+  LazyStatement latest_;
+  LazyStatement all_latest_;
+  LazyStatement latest_sources_;
+  LazyStatement history_;
+  LazyStatement count_history_;
+  LazyStatement history_epochs_;
+  LazyStatement object_years_;
+  LazyStatement at_or_before_;
+  LazyStatement after_;
+  LazyStatement object_;
+  LazyStatement all_objects_;
+  LazyStatement run_start_;
+  LazyStatement catalog_record_;
+  LazyStatement all_catalog_;
+  LazyStatement group_sync_;
+  LazyStatement group_members_;
+  LazyStatement count_objects_;
+  LazyStatement set_count_;
   DataGeneration generation_;
   std::unordered_map<std::int64_t, TimePoint> run_starts_;
   // Names of the last object looked up: one object's history reuses them.

@@ -12,20 +12,20 @@ namespace gpq::storage {
 
 std::optional<CatalogRecord> Reader::catalog_record(std::int32_t norad_id) {
   return guarded(db_->path(), [&]() -> std::optional<CatalogRecord> {
-    Bound bound(catalog_record_);
-    catalog_record_.bind(1, norad_id);
-    if (!catalog_record_.executeStep()) {
+    Bound bound(*catalog_record_);
+    catalog_record_->bind(1, norad_id);
+    if (!catalog_record_->executeStep()) {
       return std::nullopt;
     }
-    return read_catalog(catalog_record_);
+    return read_catalog(*catalog_record_);
   });
 }
 
 void Reader::for_each_catalog(const CatalogVisitor& visit) {
   guarded(db_->path(), [&] {
-    Bound bound(all_catalog_);
-    while (all_catalog_.executeStep()) {
-      visit(read_catalog(all_catalog_));
+    Bound bound(*all_catalog_);
+    while (all_catalog_->executeStep()) {
+      visit(read_catalog(*all_catalog_));
     }
   });
 }
@@ -34,17 +34,17 @@ std::optional<std::vector<std::int32_t>> Reader::group_members(std::string_view 
   return guarded(db_->path(), [&]() -> std::optional<std::vector<std::int32_t>> {
     const std::string name(group);
     {
-      Bound bound(group_sync_);
-      group_sync_.bind(1, name);
-      if (!group_sync_.executeStep()) {
+      Bound bound(*group_sync_);
+      group_sync_->bind(1, name);
+      if (!group_sync_->executeStep()) {
         return std::nullopt;
       }
     }
-    Bound bound(group_members_);
-    group_members_.bind(1, name);
+    Bound bound(*group_members_);
+    group_members_->bind(1, name);
     std::vector<std::int32_t> members;
-    while (group_members_.executeStep()) {
-      members.push_back(group_members_.getColumn(0).getInt());
+    while (group_members_->executeStep()) {
+      members.push_back(group_members_->getColumn(0).getInt());
     }
     return members;
   });
@@ -52,8 +52,8 @@ std::optional<std::vector<std::int32_t>> Reader::group_members(std::string_view 
 
 std::int64_t Reader::total_sets() {
   return guarded(db_->path(), [&] {
-    Bound bound(set_count_);
-    return set_count_.executeStep() ? static_cast<std::int64_t>(set_count_.getColumn(0).getInt64())
+    Bound bound(*set_count_);
+    return set_count_->executeStep() ? static_cast<std::int64_t>(set_count_->getColumn(0).getInt64())
                                     : std::int64_t{0};
   });
 }
@@ -95,9 +95,9 @@ EpochSpan Reader::epoch_span() {
 
 std::int64_t Reader::total_objects() {
   return guarded(db_->path(), [&] {
-    Bound bound(count_objects_);
-    count_objects_.executeStep();
-    return static_cast<std::int64_t>(count_objects_.getColumn(0).getInt64());
+    Bound bound(*count_objects_);
+    count_objects_->executeStep();
+    return static_cast<std::int64_t>(count_objects_->getColumn(0).getInt64());
   });
 }
 
