@@ -34,6 +34,17 @@ Selection select(const Paging& paging, std::int64_t total) {
   return s;
 }
 
+// One page of a list: the whole is counted, and the rows are fetched only when the page
+// holds any.
+template <typename Fetch>
+PageInfo page_of(const Paging& paging, std::int64_t total, Fetch&& fetch) {
+  const Selection s = select(paging, total);
+  if (s.window.offset < s.info.total) {
+    fetch(s.window);
+  }
+  return s.info;
+}
+
 [[noreturn]] void no_sets(std::int32_t norad_id) {
   fail(Errc::not_found, "no element sets for NORAD {}", norad_id);
 }
@@ -52,11 +63,8 @@ PageInfo QueryService::search(const GpFilter& query, const Paging& paging,
                               const SetVisitor& visit) const {
   GpFilter filter = query;
   filter.as_of = now();
-  const Selection s = select(paging, store_.count_current(filter));
-  if (s.window.offset < s.info.total) {
-    store_.current(filter, s.window, visit);
-  }
-  return s.info;
+  return page_of(paging, store_.count_current(filter),
+                 [&](const Window& window) { store_.current(filter, window, visit); });
 }
 
 PageInfo QueryService::snapshot(const SnapshotQuery& query, const Paging& paging,
@@ -67,11 +75,8 @@ PageInfo QueryService::snapshot(const SnapshotQuery& query, const Paging& paging
     filter.orbit_regime = query.orbit_regime;
     return search(filter, paging, visit);
   }
-  const Selection s = select(paging, store_.count_snapshot(query));
-  if (s.window.offset < s.info.total) {
-    store_.snapshot(query, s.window, visit);
-  }
-  return s.info;
+  return page_of(paging, store_.count_snapshot(query),
+                 [&](const Window& window) { store_.snapshot(query, window, visit); });
 }
 
 PageInfo QueryService::history(const HistoryQuery& query, const Paging& paging,
@@ -152,11 +157,8 @@ PageInfo QueryService::catalog_search(const CatalogFilter& query, const Paging& 
                                       const CatalogVisitor& visit) const {
   CatalogFilter filter = query;
   filter.as_of = now();
-  const Selection s = select(paging, store_.count_catalog(filter));
-  if (s.window.offset < s.info.total) {
-    store_.catalog(filter, s.window, visit);
-  }
-  return s.info;
+  return page_of(paging, store_.count_catalog(filter),
+                 [&](const Window& window) { store_.catalog(filter, window, visit); });
 }
 
 ServiceStatus QueryService::status() const {
