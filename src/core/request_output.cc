@@ -7,6 +7,7 @@
 
 #include "gpq/error.h"
 
+#include "core/header_list.h"
 #include "core/printable_text.h"
 
 namespace gpq::detail {
@@ -20,14 +21,11 @@ std::optional<Format> preferred_format(const Params& params,
   if (accept == nullptr) {
     return std::nullopt;
   }
-  std::string_view rest = *accept;
-  while (!rest.empty()) {
-    const std::size_t comma = rest.find(',');
-    const std::optional<Format> format = parse_format(rest.substr(0, comma));
+  for (const HeaderListItem& item : parse_header_list(*accept)) {
+    const std::optional<Format> format = parse_format(item.value);
     if (format && std::find(allowed.begin(), allowed.end(), *format) != allowed.end()) {
       return format;
     }
-    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
   }
   return std::nullopt;
 }

@@ -4,7 +4,7 @@
 
 #include "gpq/error.h"
 
-#include "http/header_list.h"
+#include "core/header_list.h"
 
 namespace gpq::http {
 namespace {

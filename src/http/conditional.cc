@@ -3,7 +3,7 @@
 #include <fmt/core.h>
 #include <zlib.h>
 
-#include "http/header_list.h"
+#include "core/header_list.h"
 
 namespace gpq::http {
 

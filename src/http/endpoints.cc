@@ -8,7 +8,7 @@
 #include "core/text.h"
 #include "gpq/error.h"
 #include "gpq/format.h"
-#include "http/header_list.h"
+#include "core/header_list.h"
 #include "http/openapi.h"
 #include "http/page_links.h"
 

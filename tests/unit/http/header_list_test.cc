@@ -1,4 +1,4 @@
-#include "http/header_list.h"
+#include "core/header_list.h"
 
 #include <string>
 #include <vector>

@@ -1,11 +1,12 @@
-// The comma-separated lists of request headers (Accept, Accept-Encoding, If-None-Match):
-// one tokenizer, so that every header is split, trimmed and weighed the same way.
+// Comma-separated lists: the request headers Accept, Accept-Encoding and If-None-Match, and the
+// `accept` formats the core binds. One tokenizer, so every list is split, trimmed and weighed
+// the same way.
 #pragma once
 
 #include <string_view>
 #include <vector>
 
-namespace gpq::http {
+namespace gpq {
 
 struct HeaderListItem {
   std::string_view text;   // the whole item, trimmed (an entity tag keeps any `;`)
@@ -17,4 +18,4 @@ struct HeaderListItem {
 // `header`.
 std::vector<HeaderListItem> parse_header_list(std::string_view header);
 
-}  // namespace gpq::http
+}  // namespace gpq

@@ -1,11 +1,11 @@
-#include "http/header_list.h"
+#include "core/header_list.h"
 
 #include <cstdlib>
 #include <string>
 
 #include "core/text.h"
 
-namespace gpq::http {
+namespace gpq {
 namespace {
 
 // Cuts `text` at the first `separator`: returns the part before it and leaves the rest.
@@ -44,4 +44,4 @@ std::vector<HeaderListItem> parse_header_list(std::string_view header) {
   return items;
 }
 
-}  // namespace gpq::http
+}  // namespace gpq
