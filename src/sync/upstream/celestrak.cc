@@ -3,7 +3,7 @@
 #include <fmt/core.h>
 
 #include "gpq/error.h"
-#include "gpq/query_service.h"
+#include "gpq/time.h"
 #include "gpq/request.h"
 #include "storage/sync_resources.h"
 #include "sync/upstream/http_session.h"
@@ -51,11 +51,6 @@ HttpAnswer ask(HttpSession& session, const Resource& resource,
   return answer;
 }
 
-std::string first_line(const std::string& text) {
-  const std::string line = text.substr(0, text.find('\n'));
-  return line.size() > 160 ? line.substr(0, 160) + "..." : line;
-}
-
 }  // namespace
 
 SourceReport sync_celestrak(storage::Database& db, const CelestrakOptions& options,
@@ -87,8 +82,7 @@ SourceReport sync_celestrak(storage::Database& db, const CelestrakOptions& optio
       continue;
     }
     if (answer.status != 200) {
-      run.failed(resource.name, fmt::format("{}: HTTP {} {}", what, answer.status,
-                                            first_line(answer.body)));
+      run.failed(resource.name, fmt::format("{}: {}", what, answer.summary()));
       continue;
     }
     try {

@@ -8,6 +8,7 @@
 
 #include "gpq/error.h"
 
+#include "core/printable_text.h"
 #include "core/text.h"
 
 namespace gpq::sync {
@@ -35,6 +36,14 @@ std::string describe(httplib::Error error) {
 }
 
 }  // namespace
+
+std::string HttpAnswer::summary() const {
+  if (transport_failed()) {
+    return error;
+  }
+  const std::string_view text = body;
+  return fmt::format("HTTP {} {}", status, shown(trim(text.substr(0, text.find('\n'))), 160));
+}
 
 std::string HttpAnswer::header(std::string_view lower_name) const {
   for (const auto& [name, value] : headers) {

@@ -26,6 +26,9 @@ struct HttpAnswer {
 
   std::string header(std::string_view lower_name) const;
   bool transport_failed() const { return status == 0; }
+  // For messages: "HTTP 500 <the body's first line, printable, cut to 160 bytes>", or the
+  // transport failure.
+  std::string summary() const;
 };
 
 struct SessionOptions {

@@ -5,7 +5,6 @@
 
 #include <fmt/core.h>
 
-#include "gpq/query_service.h"
 
 namespace gpq::sync {
 namespace {
@@ -152,9 +151,8 @@ TimePoint RequestBudget::next_time() {
 
 std::string format_run_again(TimePoint at, TimePoint now) {
   // Rounded up to the minute, so that "after 11:42" is never a little early.
-  const std::int64_t minute_us = 60 * kMicrosPerSecond;
   const TimePoint up = TimePoint::from_unix_micros(
-      (at.unix_micros() + minute_us - 1) / minute_us * minute_us);
+      (at.unix_micros() + kMinuteUs - 1) / kMinuteUs * kMinuteUs);
   const CivilTime c = to_civil(up);
   if (format_date(up) == format_date(now)) {
     return fmt::format("{:02}:{:02} UTC", c.hour, c.minute);

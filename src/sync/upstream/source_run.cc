@@ -4,7 +4,7 @@
 
 #include <fmt/core.h>
 
-#include "gpq/query_service.h"
+#include "gpq/time.h"
 #include "storage/writer.h"
 
 namespace gpq::sync {

@@ -5,7 +5,7 @@
 #include <fmt/core.h>
 
 #include "gpq/error.h"
-#include "gpq/query_service.h"
+#include "gpq/time.h"
 #include "storage/history_windows.h"
 #include "storage/sync_resources.h"
 #include "sync/upstream/spacetrack_client.h"
@@ -16,11 +16,6 @@ namespace {
 
 constexpr std::int64_t kHourUs = 3600 * kMicrosPerSecond;
 const std::string kSatcat = "/basicspacedata/query/class/satcat/orderby/norad_cat_id/format/json";
-
-std::string first_line(const std::string& text) {
-  const std::string line = text.substr(0, text.find('\n'));
-  return line.size() > 160 ? line.substr(0, 160) + "..." : line;
-}
 
 // What a written answer brought, for the resource's state.
 struct Taken {
@@ -75,7 +70,7 @@ class Spacetrack {
       return std::nullopt;
     }
     if (answer.status != 200) {
-      run_.failed(name, fmt::format("{}: HTTP {} {}", what, answer.status, first_line(answer.body)));
+      run_.failed(name, fmt::format("{}: {}", what, answer.summary()));
       return std::nullopt;
     }
     const std::size_t first = answer.body.find_first_not_of(" \t\r\n");

@@ -21,17 +21,6 @@ SessionOptions session_options(const SpacetrackOptions& options) {
 
 std::string account_of(const std::string& identity) { return to_lower(identity); }
 
-std::string describe(const HttpAnswer& answer) {
-  if (answer.transport_failed()) {
-    return answer.error;
-  }
-  std::string line = answer.body.substr(0, answer.body.find('\n'));
-  if (line.size() > 160) {
-    line = line.substr(0, 160) + "...";
-  }
-  return fmt::format("HTTP {} {}", answer.status, line);
-}
-
 }  // namespace
 
 SpacetrackClient::SpacetrackClient(storage::Database& db, const SpacetrackOptions& options,
@@ -57,7 +46,7 @@ std::string SpacetrackClient::rate_limited(const HttpAnswer& answer) {
   }
   return fmt::format("Space-Track answered twice that the rate limit was violated ({}); "
                      "stopped for this run, run again after {}",
-                     describe(answer), format_run_again(budget_.next_time(), clock_.now()));
+                     answer.summary(), format_run_again(budget_.next_time(), clock_.now()));
 }
 
 std::string SpacetrackClient::login() {
@@ -86,14 +75,14 @@ std::string SpacetrackClient::login() {
           return "spacetrack: login refused; check SPACETRACK_IDENTITY and SPACETRACK_PASSWORD "
                  "(or the config file)";
         case LoginOutcome::failed:
-          return "spacetrack: login failed: " + describe(answer);
+          return "spacetrack: login failed: " + answer.summary();
         case LoginOutcome::transient:
           break;
       }
     }
     if (attempt >= options_.retries) {
       return fmt::format("spacetrack: login failed after {} attempt(s): {}", attempt + 1,
-                         describe(answer));
+                         answer.summary());
     }
     if (!is_rate_limit_answer(answer)) {
       sleep_for(backoff_delay(attempt + 1));  // a rate limit's pause is the budget's to keep
