@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "gpq/element_set.h"
 #include "gpq/error.h"
 
 namespace gpq::sync {
@@ -12,15 +13,11 @@ namespace {
 
 constexpr const char* kDefaultHistoryStart = "2004-01-01";
 
-// The old names of the upstreams (SPEC.md's source_a and source_b) mean the same.
+// "spacetrack" or "celestrak" for any spelling the core accepts (source_a and source_b too);
+// empty for every upstream.
 std::string upstream_name(const std::string& source) {
-  if (source == "source_a") {
-    return "spacetrack";
-  }
-  if (source == "source_b") {
-    return "celestrak";
-  }
-  return source;
+  const std::optional<DataSource> parsed = parse_data_source(source);
+  return parsed ? std::string(to_string(*parsed)) : source;
 }
 
 // The password from the environment, the config file, or a file the config file names.
