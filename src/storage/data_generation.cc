@@ -1,7 +1,5 @@
 #include "storage/data_generation.h"
 
-#include <string>
-
 #include "storage/database.h"
 #include "storage/sql.h"
 
@@ -22,17 +20,17 @@ std::int64_t single_value(SQLite::Statement& statement) {
 
 DataGeneration::DataGeneration(Database& db)
     : db_(db),
-      data_version_(db.connection(), std::string(sql::kDataVersion)),
-      generation_(db.connection(), std::string(sql::kSelectGeneration)) {}
+      data_version_(db.connection(), sql::kDataVersion),
+      generation_(db.connection(), sql::kSelectGeneration) {}
 
 // data_version moves with every commit of another connection; the generation only with those
 // that wrote element sets, catalog records or group lists (not API usage counts or sync run
 // records), so it is read only when the first has moved.
 std::int64_t DataGeneration::read() {
   return guarded(db_.path(), [&] {
-    const std::int64_t version = single_value(data_version_);
+    const std::int64_t version = single_value(*data_version_);
     if (version != seen_version_) {
-      seen_generation_ = single_value(generation_);
+      seen_generation_ = single_value(*generation_);
       seen_version_ = version;
     }
     return seen_generation_;

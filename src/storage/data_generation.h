@@ -1,10 +1,11 @@
 // The data generation (meta 'generation') as one connection sees it, for the store's check
-// of its index and caches on every query: both statements are prepared once.
+// of its index and caches on every query: both statements are prepared once, at the first
+// read (a query that never asks, such as one object's latest set, prepares neither).
 #pragma once
 
 #include <cstdint>
 
-#include <SQLiteCpp/Statement.h>
+#include "storage/lazy_statement.h"
 
 namespace gpq::storage {
 
@@ -22,8 +23,8 @@ class DataGeneration {
 
  private:
   Database& db_;
-  SQLite::Statement data_version_;
-  SQLite::Statement generation_;
+  LazyStatement data_version_;
+  LazyStatement generation_;
   std::int64_t seen_version_ = -1;     // PRAGMA data_version at the last read
   std::int64_t seen_generation_ = -1;  // the generation at that read
 };
