@@ -49,7 +49,6 @@ std::variant<Admitted, Refused> Admission::admit(std::string_view method, const 
                    std::nullopt};
   }
   const std::int64_t key = *admitted.key;
-  admitted.counted = true;
   admitted.lane = lane_of(route->endpoint);
   if (const int wait = limiter_.take(key, admitted.lane); wait > 0) {
     return too_many_requests(
@@ -73,7 +72,7 @@ std::variant<Admitted, Refused> Admission::admit(std::string_view method, const 
 }
 
 void Admission::settle(Admitted& admitted, int status, TimePoint now) {
-  if (!admitted.counted || counts_against_quota(status)) {
+  if (!admitted.quota_reserved || counts_against_quota(status)) {
     return;
   }
   if (status == 304) {

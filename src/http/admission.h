@@ -26,9 +26,9 @@ inline constexpr std::int64_t kAnonymousKey = 0;
 struct Admitted {
   Route route;
   std::optional<std::int64_t> key;  // the presented key's id, if it is valid
-  // The endpoint needs a key: the request took a rate token and reserved a quota unit.
-  bool counted = false;
-  bool quota_reserved = false;  // until settle() gives the unit back
+  // The endpoint needs a key: the request took a rate token and reserved a quota unit, which
+  // it holds until settle() gives them back.
+  bool quota_reserved = false;
   Lane lane = Lane::standard;
   std::optional<std::int64_t> remaining;  // the key's quota left, when known
 };
@@ -52,6 +52,7 @@ class Admission {
 
   // Once the answer's status is known: a counted request whose answer does not count against
   // the quota gets its unit back, and a 304 its rate token too (the client had the answer).
+  // A second call gives nothing back twice (an exception after the first settles as a 500).
   void settle(Admitted& admitted, int status, TimePoint now);
 
  private:

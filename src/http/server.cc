@@ -41,13 +41,9 @@ constexpr std::size_t kSmallestCompressed = 512;  // below this gzip saves nothi
 struct RequestNote {
   std::optional<SteadyClock::time_point> started;
   std::optional<std::int64_t> key_id;
-  bool quota_reserved = false;  // the exception handler gives the reservation back
+  std::optional<Admitted> admitted;  // the exception handler settles it as a 500
 };
 thread_local RequestNote current_note;
-
-TimePoint wall_now() {
-  return system_now();
-}
 
 // httplib listens with a backlog of 5: a burst of new connections beyond that waits out TCP's
 // SYN retries (1 s, 3 s, 7 s...). Listening again on the bound socket widens the queue.
@@ -75,7 +71,7 @@ class ApiServer {
            "with --no-auth to serve without keys",
            accounts.path().string());
     }
-    housekeeper_.load_counts(wall_now());
+    housekeeper_.load_counts(system_now());
     configure();
   }
 
@@ -128,16 +124,15 @@ class ApiServer {
           if (!res.body.empty()) {
             return httplib::Server::HandlerResponse::Unhandled;
           }
-          send(res, library_error(res.status), std::nullopt, wall_now());
+          send(res, library_error(res.status), std::nullopt, system_now());
           return httplib::Server::HandlerResponse::Handled;
         }));
     server_.set_exception_handler(
         [this](const httplib::Request&, httplib::Response& res, const std::exception_ptr&) {
-          if (current_note.quota_reserved && current_note.key_id) {
-            quota_.release(*current_note.key_id, wall_now());  // a 500 does not count
-            current_note.quota_reserved = false;
+          if (current_note.admitted) {
+            admission_.settle(*current_note.admitted, 500, system_now());  // 500s do not count
           }
-          send(res, internal_error("unexpected exception"), std::nullopt, wall_now());
+          send(res, internal_error("unexpected exception"), std::nullopt, system_now());
         });
     server_.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
       LogLine line{req.remote_addr, req.method,   req.target,         res.status,
@@ -170,19 +165,18 @@ class ApiServer {
   }
 
   void handle(const httplib::Request& req, httplib::Response& res) {
-    current_note = {SteadyClock::now(), std::nullopt, false};
-    const TimePoint now = wall_now();
+    current_note = {SteadyClock::now(), std::nullopt, std::nullopt};
+    const TimePoint now = system_now();
     auto admission = admission_.admit(req.method, req.path, req.get_header_value("X-Api-Key"), now);
     if (auto* refused = std::get_if<Refused>(&admission)) {
       current_note.key_id = refused->key;
       send(res, std::move(refused->reply), refused->key, now);
       return;
     }
-    Admitted& admitted = std::get<Admitted>(admission);
+    Admitted& admitted = current_note.admitted.emplace(std::get<Admitted>(admission));
     current_note.key_id = admitted.key;
-    current_note.quota_reserved = admitted.quota_reserved;
     auto [reply, etag] = responder_.answer(req, admitted.route);
-    if (auto age = epoch_age_hours(reply, wall_now())) {
+    if (auto age = epoch_age_hours(reply, system_now())) {
       reply.headers.emplace_back("X-Epoch-Age-Hours", std::move(*age));
     }
     if (reply.status == 200) {
@@ -193,7 +187,6 @@ class ApiServer {
       reply.headers.emplace_back("ETag", std::move(etag));
     }
     admission_.settle(admitted, reply.status, now);
-    current_note.quota_reserved = admitted.quota_reserved;
     if (!reply.body.empty() && reply.body.size() >= kSmallestCompressed &&
         accepts_gzip(req.get_header_value("Accept-Encoding"))) {
       reply.body = gzip(reply.body);
