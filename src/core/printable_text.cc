@@ -20,6 +20,24 @@ bool control_code_point(std::string_view sequence) {
   return sequence.size() == 2 && first == 0xc2 && static_cast<unsigned char>(sequence[1]) < 0xa0;
 }
 
+bool plain_ascii(unsigned char byte) { return byte >= 0x20 && byte < 0x7f; }
+
+// True when printable() would return `text` unchanged.
+bool already_printable(std::string_view text) {
+  for (std::size_t pos = 0; pos < text.size();) {
+    if (plain_ascii(static_cast<unsigned char>(text[pos]))) {
+      ++pos;
+      continue;
+    }
+    const std::size_t length = utf8_sequence_length(text.substr(pos));
+    if (length == 0 || control_code_point(text.substr(pos, length))) {
+      return false;
+    }
+    pos += length;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::size_t utf8_sequence_length(std::string_view text) noexcept {
@@ -75,6 +93,10 @@ std::optional<std::string> text_field_problem(std::string_view field, std::strin
 }
 
 void append_printable(std::string_view text, std::string& out) {
+  if (already_printable(text)) {
+    out += text;
+    return;
+  }
   for (std::size_t pos = 0; pos < text.size();) {
     const std::size_t length = utf8_sequence_length(text.substr(pos));
     if (length == 0) {
@@ -97,6 +119,14 @@ std::string printable(std::string_view text) {
   out.reserve(text.size());
   append_printable(text, out);
   return out;
+}
+
+std::string_view printable_view(std::string_view text, std::string& scratch) {
+  if (already_printable(text)) {
+    return text;
+  }
+  scratch = printable(text);
+  return scratch;
 }
 
 std::string shown(std::string_view text, std::size_t max_bytes) {

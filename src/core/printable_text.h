@@ -22,6 +22,9 @@ inline constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";  // U+
 // sequence replaced by U+FFFD: what a single-line field of any format may hold.
 void append_printable(std::string_view text, std::string& out);
 std::string printable(std::string_view text);
+// `text` itself when it needs no replacement (every real record: no copy on the writers' hot
+// path), else printable(text), kept in `scratch`.
+std::string_view printable_view(std::string_view text, std::string& scratch);
 
 // A value quoted in a message: printable(), cut after `max_bytes` bytes (never inside a
 // UTF-8 sequence) with "..." appended when it was longer.

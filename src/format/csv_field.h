@@ -11,8 +11,9 @@
 namespace gpq::format_detail {
 
 inline void append_csv_field(std::string_view text, std::string& out) {
-  const std::string clean = printable(text);
-  if (clean.find_first_of(",\"") == std::string::npos) {
+  std::string scratch;
+  const std::string_view clean = printable_view(text, scratch);
+  if (clean.find_first_of(",\"") == std::string_view::npos) {
     out += clean;
     return;
   }

@@ -38,6 +38,12 @@ void append_escaped_ascii(char c, std::string& out) {
 void append_string(std::string_view text, std::string& out) {
   out += '"';
   for (std::size_t pos = 0; pos < text.size();) {
+    const char c = text[pos];
+    if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {  // most bytes: as they are
+      out += c;
+      ++pos;
+      continue;
+    }
     const std::size_t length = utf8_sequence_length(text.substr(pos));
     if (length == 1) {
       append_escaped_ascii(text[pos], out);

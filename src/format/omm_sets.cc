@@ -13,7 +13,8 @@ namespace {
 // Element text: control characters (which XML 1.0 cannot carry, not even as references) and
 // bytes that are not UTF-8 become U+FFFD, then the five markup characters are escaped.
 void xml_text(std::string_view text, std::string& out) {
-  for (const char c : printable(text)) {
+  std::string scratch;
+  for (const char c : printable_view(text, scratch)) {
     switch (c) {
       case '&':
         out += "&amp;";
@@ -96,8 +97,9 @@ void kvn_set(const ElementSet& set, std::string& out) {
   line("ORIGINATOR", kOriginator);
   out += '\n';
   // KVN is one keyword a line: values never hold a line break.
-  line("OBJECT_NAME", printable(set.object_name));
-  line("OBJECT_ID", printable(set.object_id));
+  std::string scratch;
+  line("OBJECT_NAME", printable_view(set.object_name, scratch));
+  line("OBJECT_ID", printable_view(set.object_id, scratch));
   line("CENTER_NAME", "EARTH");
   line("REF_FRAME", "TEME");
   line("TIME_SYSTEM", "UTC");
@@ -112,7 +114,8 @@ void kvn_set(const ElementSet& set, std::string& out) {
   line("MEAN_ANOMALY", set.mean_anomaly);
   out += '\n';
   line("EPHEMERIS_TYPE", static_cast<int>(set.ephemeris_type));
-  line("CLASSIFICATION_TYPE", printable(std::string_view(&set.classification_type, 1)));
+  line("CLASSIFICATION_TYPE",
+       printable_view(std::string_view(&set.classification_type, 1), scratch));
   line("NORAD_CAT_ID", set.norad_id);
   line("ELEMENT_SET_NO", set.element_set_no);
   line("REV_AT_EPOCH", set.rev_at_epoch);
