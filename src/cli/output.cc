@@ -61,9 +61,10 @@ void finish_output() {
 
 void Printer::flush() {
   if (!buffer_.empty()) {
-    const std::size_t written = std::fwrite(buffer_.data(), 1, buffer_.size(), stdout);
+    const std::size_t size = buffer_.size();
+    const std::size_t written = std::fwrite(buffer_.data(), 1, size, stdout);
     buffer_.clear();
-    if (written == 0 || std::fflush(stdout) != 0) {
+    if (written != size || std::fflush(stdout) != 0) {
       output_failed();
     }
   }
