@@ -39,4 +39,11 @@ std::optional<std::string> tle_output_problem(const ElementSet& set);
 std::string format_tle_line1(const ElementSet& set);
 std::string format_tle_line2(const ElementSet& set);
 
+// Both lines, checked once: what the TLE writers use.
+struct TleLines {
+  std::string line1;
+  std::string line2;
+};
+TleLines format_tle_lines(const ElementSet& set);
+
 }  // namespace gpq

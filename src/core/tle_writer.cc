@@ -153,10 +153,10 @@ std::optional<std::string> tle_value_problem(const ElementSet& set) {
   return std::nullopt;
 }
 
-std::string format_line1_unchecked(const ElementSet& set) {
-  if (const auto problem = tle_value_problem(set)) {
-    fail(Errc::bad_request, "{}", *problem);
-  }
+namespace {
+
+// The lines of a set already checked.
+std::string line1_of(const ElementSet& set) {
   return with_checksum(fmt::format(
       "1 {}{} {} {} {} {} {} {} {:>4}", catalog_field(set.norad_id), set.classification_type,
       intdes_field(set.object_id), epoch_field(set.epoch),
@@ -164,12 +164,23 @@ std::string format_line1_unchecked(const ElementSet& set) {
       exponent_field(set.bstar), static_cast<int>(set.ephemeris_type), set.element_set_no % 10000));
 }
 
-std::string format_line2_unchecked(const ElementSet& set) {
+std::string line2_of(const ElementSet& set) {
   return with_checksum(fmt::format("2 {} {:8.4f} {:8.4f} {} {:8.4f} {:8.4f} {:11.8f}{:5}",
                                    catalog_field(set.norad_id), set.inclination, set.ra_of_asc_node,
                                    eccentricity_field(set.eccentricity), set.arg_of_pericenter,
                                    set.mean_anomaly, set.mean_motion, set.rev_at_epoch % 100000));
 }
+
+}  // namespace
+
+std::string format_line1_unchecked(const ElementSet& set) {
+  if (const auto problem = tle_value_problem(set)) {
+    fail(Errc::bad_request, "{}", *problem);
+  }
+  return line1_of(set);
+}
+
+std::string format_line2_unchecked(const ElementSet& set) { return line2_of(set); }
 
 }  // namespace gpq::detail
 
@@ -184,18 +195,29 @@ std::optional<std::string> tle_output_problem(const ElementSet& set) {
   return detail::tle_value_problem(set);
 }
 
-std::string format_tle_line1(const ElementSet& set) {
+namespace {
+
+void require_tle_output(const ElementSet& set) {
   if (const auto problem = tle_output_problem(set)) {
     fail(Errc::bad_request, "{}", *problem);
   }
-  return detail::format_line1_unchecked(set);
+}
+
+}  // namespace
+
+std::string format_tle_line1(const ElementSet& set) {
+  require_tle_output(set);
+  return detail::line1_of(set);
 }
 
 std::string format_tle_line2(const ElementSet& set) {
-  if (const auto problem = tle_output_problem(set)) {
-    fail(Errc::bad_request, "{}", *problem);
-  }
-  return detail::format_line2_unchecked(set);
+  require_tle_output(set);
+  return detail::line2_of(set);
+}
+
+TleLines format_tle_lines(const ElementSet& set) {
+  require_tle_output(set);
+  return {detail::line1_of(set), detail::line2_of(set)};
 }
 
 }  // namespace gpq

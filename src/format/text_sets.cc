@@ -11,7 +11,7 @@
 namespace gpq::format_detail {
 
 void tle_set(const ElementSet& set, bool with_name, std::string& out) {
-  const std::string line1 = format_tle_line1(set);  // throws above 99999 before any output
+  const TleLines lines = format_tle_lines(set);  // throws, for what TLE cannot carry, first
   if (with_name) {
     // The name line is the one free text of the format: it never holds a line break.
     if (set.object_name.empty()) {
@@ -21,9 +21,9 @@ void tle_set(const ElementSet& set, bool with_name, std::string& out) {
     }
     out += '\n';
   }
-  out += line1;
+  out += lines.line1;
   out += '\n';
-  out += format_tle_line2(set);
+  out += lines.line2;
   out += '\n';
 }
 
