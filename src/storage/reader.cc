@@ -1,4 +1,5 @@
-// Reader: the element set reads (newest, windows of history, neighbours of an epoch).
+// Reader: the element set reads (newest, windows of history, neighbours of an epoch). The
+// newest sets are rows of `latest`; every other read decodes blocks (set_cursor.h).
 // Every statement is prepared once, bound by index and reset after use.
 #include "storage/reader.h"
 
@@ -9,32 +10,30 @@
 
 #include "storage/database.h"
 #include "storage/row_codec.h"
+#include "storage/set_blocks.h"
+#include "storage/set_cursor.h"
 #include "storage/sql.h"
 
 namespace gpq::storage {
 namespace {
 
-// The millisecond an epoch prints as; the same arithmetic as sql.h's GPQ_MILLIS.
-std::int64_t millis(std::int64_t epoch_us) {
-  return (epoch_us + 10'000'000'000'000'500) / 1000;
-}
+// A window widened by this much on each side still holds every Space-Track set that can
+// share a printed millisecond with a CelesTrak set inside it.
+constexpr std::int64_t kShadowMarginUs = 1000;
 
-int filter_code(SourceFilter source) {
-  switch (source) {
-    case SourceFilter::spacetrack:
-      return kSpacetrackCode;
-    case SourceFilter::celestrak:
-      return kCelestrakCode;
-    case SourceFilter::all:
-      return -1;
+std::int64_t saturating_add(std::int64_t a, std::int64_t b) {
+  std::int64_t sum = 0;
+  if (__builtin_add_overflow(a, b, &sum)) {
+    return b < 0 ? std::numeric_limits<std::int64_t>::min()
+                 : std::numeric_limits<std::int64_t>::max();
   }
-  return -1;
+  return sum;
 }
 
 // Of two newest sets of one object, the one the merged view shows.
 bool newer_in_merge(const ElementSet& candidate, const ElementSet& current) {
-  const std::int64_t a = millis(candidate.epoch.unix_micros());
-  const std::int64_t b = millis(current.epoch.unix_micros());
+  const std::int64_t a = printed_millis(candidate.epoch.unix_micros());
+  const std::int64_t b = printed_millis(current.epoch.unix_micros());
   return a > b || (a == b && candidate.source == DataSource::spacetrack);
 }
 
@@ -50,12 +49,11 @@ Reader::Reader(const std::filesystem::path& path) try
       latest_(db_->connection(), sql::kSelectLatest),
       all_latest_(db_->connection(), sql::kSelectAllLatest),
       latest_sources_(db_->connection(), sql::kSelectLatestSources),
-      history_(db_->connection(), sql::kSelectHistory),
-      count_history_(db_->connection(), sql::kCountHistory),
-      history_epochs_(db_->connection(), sql::kSelectHistoryEpochs),
       object_years_(db_->connection(), sql::kSelectObjectYears),
-      at_or_before_(db_->connection(), sql::kSelectAtOrBefore),
-      after_(db_->connection(), sql::kSelectAfter),
+      block_at_or_before_(db_->connection(), sql::kSelectBlockAtOrBefore),
+      block_after_(db_->connection(), sql::kSelectBlockAfter),
+      spacetrack_blocks_(db_->connection(), sql::kSelectBlocks),
+      celestrak_blocks_(db_->connection(), sql::kSelectBlocks),
       object_(db_->connection(), sql::kSelectObject),
       all_objects_(db_->connection(), sql::kSelectAllObjects),
       run_start_(db_->connection(), sql::kSelectRunStart),
@@ -108,17 +106,26 @@ void Reader::read_row(SQLite::Statement& query, ElementSet& set) {
   fill_names(set.norad_id, set);
 }
 
-Reader::SourceParams Reader::source_params(std::int32_t norad_id, SourceFilter source) {
+Reader::Plan Reader::plan(std::int32_t norad_id, SourceFilter source) {
   if (source != SourceFilter::all) {
-    return {filter_code(source), 0};
+    return {source == SourceFilter::spacetrack, source == SourceFilter::celestrak, false};
   }
   Bound bound(*latest_sources_);
   latest_sources_->bind(1, norad_id);
-  int sources = 0;
+  Plan plan{false, false, false};
   while (latest_sources_->executeStep()) {
-    ++sources;
+    (latest_sources_->getColumn(0).getInt() == kSpacetrackCode ? plan.spacetrack
+                                                                : plan.celestrak) = true;
   }
-  return {-1, sources > 1 ? 1 : 0};
+  plan.hide_shadowed = plan.spacetrack && plan.celestrak;
+  return plan;
+}
+
+ElementSet Reader::complete(const StoredSet& stored) {
+  ElementSet set = stored.set;
+  set.collected_at = run_start(stored.run_id);
+  fill_names(set.norad_id, set);
+  return set;
 }
 
 std::optional<ElementSet> Reader::latest_set(std::int32_t norad_id, SourceFilter source) {
@@ -181,112 +188,217 @@ void Reader::for_each_latest(SourceFilter source, const SetVisitor& visit) {
   });
 }
 
-std::optional<ElementSet> Reader::one_set(SQLite::Statement& query, std::int32_t norad_id,
-                                          TimePoint epoch, SourceParams params) {
-  return guarded(db_->path(), [&]() -> std::optional<ElementSet> {
-    Bound bound(query);
-    query.bind(1, norad_id);
-    query.bind(2, static_cast<std::int64_t>(epoch.unix_micros()));
-    query.bind(4, params.source_code);
-    query.bind(5, params.merge);
-    if (!query.executeStep()) {
-      return std::nullopt;
+template <typename Walk>
+void Reader::walk(std::int32_t norad_id, TimePoint from, TimePoint to, const Plan& plan,
+                  Walk&& walk) {
+  const std::int64_t from_us = from.unix_micros();
+  const std::int64_t to_us = to.unix_micros();
+  const std::int64_t margin = plan.hide_shadowed ? kShadowMarginUs : 0;
+  std::optional<SetCursor> spacetrack;
+  std::optional<SetCursor> celestrak;
+  if (plan.spacetrack) {
+    spacetrack.emplace(*block_at_or_before_, *spacetrack_blocks_, db_->path(), norad_id,
+                       kSpacetrackCode, saturating_add(from_us, -margin),
+                       saturating_add(to_us, margin));
+  }
+  if (plan.celestrak) {
+    celestrak.emplace(*block_at_or_before_, *celestrak_blocks_, db_->path(), norad_id,
+                      kCelestrakCode, from_us, to_us);
+  }
+  SetStream stream(spacetrack ? &*spacetrack : nullptr, celestrak ? &*celestrak : nullptr,
+                   plan.hide_shadowed, from_us, to_us);
+  walk(stream);
+}
+
+std::optional<StoredSet> Reader::last_at_or_before(std::int32_t norad_id, int source_code,
+                                                   std::int64_t epoch_us) {
+  Bound bound(*block_at_or_before_);
+  block_at_or_before_->bind(1, norad_id);
+  block_at_or_before_->bind(2, source_code);
+  block_at_or_before_->bind(3, static_cast<std::int64_t>(epoch_us));
+  if (!block_at_or_before_->executeStep()) {
+    return std::nullopt;
+  }
+  decoded_.clear();
+  decode_block_row(read_block_row(*block_at_or_before_), norad_id, source_code, decoded_,
+                   db_->path());
+  // The block starts at or before the epoch, so one of its sets qualifies.
+  const auto after = std::upper_bound(
+      decoded_.begin(), decoded_.end(), epoch_us,
+      [](std::int64_t us, const StoredSet& s) { return us < s.set.epoch.unix_micros(); });
+  return after == decoded_.begin() ? std::nullopt : std::optional(*std::prev(after));
+}
+
+std::optional<StoredSet> Reader::first_after(std::int32_t norad_id, int source_code,
+                                             std::int64_t epoch_us) {
+  const auto first_later = [&]() -> std::optional<StoredSet> {
+    const auto found = std::upper_bound(
+        decoded_.begin(), decoded_.end(), epoch_us,
+        [](std::int64_t us, const StoredSet& s) { return us < s.set.epoch.unix_micros(); });
+    return found == decoded_.end() ? std::nullopt : std::optional(*found);
+  };
+  decoded_.clear();
+  {
+    Bound bound(*block_at_or_before_);
+    block_at_or_before_->bind(1, norad_id);
+    block_at_or_before_->bind(2, source_code);
+    block_at_or_before_->bind(3, static_cast<std::int64_t>(epoch_us));
+    if (block_at_or_before_->executeStep()) {
+      const BlockRow row = read_block_row(*block_at_or_before_);
+      if (row.last_epoch_us > epoch_us) {
+        decode_block_row(row, norad_id, source_code, decoded_, db_->path());
+        return first_later();
+      }
     }
-    ElementSet set;
-    read_row(query, set);
-    return set;
-  });
+  }
+  Bound bound(*block_after_);
+  block_after_->bind(1, norad_id);
+  block_after_->bind(2, source_code);
+  block_after_->bind(3, static_cast<std::int64_t>(epoch_us));
+  if (!block_after_->executeStep()) {
+    return std::nullopt;
+  }
+  decode_block_row(read_block_row(*block_after_), norad_id, source_code, decoded_, db_->path());
+  return first_later();
+}
+
+bool Reader::shadowed(std::int32_t norad_id, const StoredSet& set) {
+  // The last Space-Track set at or before the end of this printed millisecond.
+  const std::int64_t millis = printed_millis(set.set.epoch.unix_micros());
+  const std::int64_t end_us = millis * 1000 + 499 - 10'000'000'000'000'000;
+  const auto candidate = last_at_or_before(norad_id, kSpacetrackCode, end_us);
+  return candidate && printed_millis(candidate->set.epoch.unix_micros()) == millis;
+}
+
+std::optional<ElementSet> Reader::merged_at_or_before(std::int32_t norad_id, TimePoint epoch,
+                                                      const Plan& plan) {
+  const std::int64_t epoch_us = epoch.unix_micros();
+  std::optional<StoredSet> spacetrack;
+  std::optional<StoredSet> celestrak;
+  if (plan.spacetrack) {
+    spacetrack = last_at_or_before(norad_id, kSpacetrackCode, epoch_us);
+  }
+  if (plan.celestrak) {
+    celestrak = last_at_or_before(norad_id, kCelestrakCode, epoch_us);
+    while (plan.hide_shadowed && celestrak && shadowed(norad_id, *celestrak)) {
+      celestrak =
+          last_at_or_before(norad_id, kCelestrakCode, celestrak->set.epoch.unix_micros() - 1);
+    }
+  }
+  if (celestrak && (!spacetrack || celestrak->set.epoch > spacetrack->set.epoch)) {
+    return complete(*celestrak);
+  }
+  return spacetrack ? std::optional(complete(*spacetrack)) : std::nullopt;
+}
+
+std::optional<ElementSet> Reader::merged_after(std::int32_t norad_id, TimePoint epoch,
+                                               const Plan& plan) {
+  const std::int64_t epoch_us = epoch.unix_micros();
+  std::optional<StoredSet> spacetrack;
+  std::optional<StoredSet> celestrak;
+  if (plan.spacetrack) {
+    spacetrack = first_after(norad_id, kSpacetrackCode, epoch_us);
+  }
+  if (plan.celestrak) {
+    celestrak = first_after(norad_id, kCelestrakCode, epoch_us);
+    while (plan.hide_shadowed && celestrak && shadowed(norad_id, *celestrak)) {
+      celestrak = first_after(norad_id, kCelestrakCode, celestrak->set.epoch.unix_micros());
+    }
+  }
+  if (celestrak && (!spacetrack || celestrak->set.epoch < spacetrack->set.epoch)) {
+    return complete(*celestrak);
+  }
+  return spacetrack ? std::optional(complete(*spacetrack)) : std::nullopt;
 }
 
 std::optional<ElementSet> Reader::set_at_or_before(std::int32_t norad_id, TimePoint epoch,
                                                    SourceFilter source) {
   names_norad_id_ = 0;
-  const SourceParams params = guarded(db_->path(), [&] { return source_params(norad_id, source); });
-  return one_set(*at_or_before_, norad_id, epoch, params);
+  return guarded(db_->path(),
+                 [&] { return merged_at_or_before(norad_id, epoch, plan(norad_id, source)); });
 }
 
 std::optional<ElementSet> Reader::set_after(std::int32_t norad_id, TimePoint epoch,
                                             SourceFilter source) {
   names_norad_id_ = 0;
-  const SourceParams params = guarded(db_->path(), [&] { return source_params(norad_id, source); });
-  return one_set(*after_, norad_id, epoch, params);
+  return guarded(db_->path(),
+                 [&] { return merged_after(norad_id, epoch, plan(norad_id, source)); });
 }
 
 std::pair<std::optional<ElementSet>, std::optional<ElementSet>> Reader::neighbours(
     std::int32_t norad_id, TimePoint epoch, SourceFilter source) {
   names_norad_id_ = 0;
-  const SourceParams params = guarded(db_->path(), [&] { return source_params(norad_id, source); });
-  return {one_set(*at_or_before_, norad_id, epoch, params), one_set(*after_, norad_id, epoch, params)};
-}
-
-void Reader::bind_window(SQLite::Statement& query, std::int32_t norad_id, TimePoint from,
-                         TimePoint to, SourceFilter source) {
-  bind_window(query, norad_id, from, to, source_params(norad_id, source));
-}
-
-void Reader::bind_window(SQLite::Statement& query, std::int32_t norad_id, TimePoint from,
-                         TimePoint to, SourceParams params) {
-  query.bind(1, norad_id);
-  query.bind(2, static_cast<std::int64_t>(from.unix_micros()));
-  query.bind(3, static_cast<std::int64_t>(to.unix_micros()));
-  query.bind(4, params.source_code);
-  query.bind(5, params.merge);
+  return guarded(db_->path(), [&] {
+    const Plan p = plan(norad_id, source);
+    return std::pair(merged_at_or_before(norad_id, epoch, p), merged_after(norad_id, epoch, p));
+  });
 }
 
 void Reader::history(std::int32_t norad_id, TimePoint from, TimePoint to, SourceFilter source,
                      Window window, const SetVisitor& visit) {
   guarded(db_->path(), [&] {
     names_norad_id_ = 0;
-    Bound bound(*history_);
-    bind_window(*history_, norad_id, from, to, source);
-    history_->bind(6, static_cast<std::int64_t>(window.limit < 0 ? -1 : window.limit));
-    history_->bind(7, static_cast<std::int64_t>(std::max<std::int64_t>(window.offset, 0)));
-    ElementSet set;
-    while (history_->executeStep()) {
-      read_row(*history_, set);
-      visit(set);
-    }
+    walk(norad_id, from, to, plan(norad_id, source), [&](SetStream& stream) {
+      if (window.offset > 0 && stream.skip(window.offset) < window.offset) {
+        return;
+      }
+      ElementSet set;
+      for (std::int64_t emitted = 0; window.limit < 0 || emitted < window.limit; ++emitted) {
+        const StoredSet* stored = stream.next();
+        if (stored == nullptr) {
+          break;
+        }
+        set = stored->set;
+        set.collected_at = run_start(stored->run_id);
+        fill_names(norad_id, set);
+        visit(set);
+      }
+    });
   });
 }
 
 std::int64_t Reader::count_history(std::int32_t norad_id, TimePoint from, TimePoint to,
                                    SourceFilter source) {
   return guarded(db_->path(), [&] {
-    Bound bound(*count_history_);
-    bind_window(*count_history_, norad_id, from, to, source);
-    count_history_->executeStep();
-    return static_cast<std::int64_t>(count_history_->getColumn(0).getInt64());
+    std::int64_t count = 0;
+    walk(norad_id, from, to, plan(norad_id, source), [&](SetStream& stream) {
+      count = stream.skip(std::numeric_limits<std::int64_t>::max());
+    });
+    return count;
   });
 }
 
 SetStats Reader::history_stats(std::int32_t norad_id, TimePoint from, TimePoint to,
                                SourceFilter source) {
   return guarded(db_->path(), [&] {
-    const SourceParams params = source_params(norad_id, source);
+    const Plan p = plan(norad_id, source);
     // The summary counts every stored set; under the merge some are hidden, so it answers
-    // only for one source, and only for a window that holds all of the object's sets.
-    if (params.merge == 0) {
-      const SetStats all = year_summary(norad_id, params.source_code);
+    // only without hiding, and only for a window that holds all of the object's sets.
+    if (!p.hide_shadowed) {
+      const int code = source == SourceFilter::spacetrack   ? kSpacetrackCode
+                       : source == SourceFilter::celestrak ? kCelestrakCode
+                                                           : -1;
+      const SetStats all = year_summary(norad_id, code);
       if (all.count == 0 || (from <= *all.earliest && *all.latest <= to)) {
         return all;
       }
     }
-    Bound bound(*history_epochs_);
-    bind_window(*history_epochs_, norad_id, from, to, params);
     SetStats stats;
-    std::int64_t next_year_us = std::numeric_limits<std::int64_t>::min();
-    while (history_epochs_->executeStep()) {
-      const auto epoch = TimePoint::from_unix_micros(history_epochs_->getColumn(0).getInt64());
-      if (!stats.earliest) {
-        stats.earliest = epoch;
+    walk(norad_id, from, to, p, [&](SetStream& stream) {
+      std::int64_t next_year_us = std::numeric_limits<std::int64_t>::min();
+      while (const StoredSet* stored = stream.next()) {
+        const TimePoint epoch = stored->set.epoch;
+        if (!stats.earliest) {
+          stats.earliest = epoch;
+        }
+        stats.latest = epoch;
+        ++stats.count;
+        if (epoch.unix_micros() >= next_year_us) {  // ascending: each new year starts here
+          ++stats.distinct_years;
+          next_year_us = from_civil({to_civil(epoch).year + 1, 1, 1}).unix_micros();
+        }
       }
-      stats.latest = epoch;
-      ++stats.count;
-      if (epoch.unix_micros() >= next_year_us) {  // ascending: each new year starts here
-        ++stats.distinct_years;
-        next_year_us = from_civil({to_civil(epoch).year + 1, 1, 1}).unix_micros();
-      }
-    }
+    });
     return stats;
   });
 }

@@ -21,6 +21,7 @@
 #include "gpq/element_set.h"
 #include "gpq/query.h"
 #include "gpq/store.h"
+#include "storage/block_codec.h"
 #include "storage/data_generation.h"
 
 namespace gpq::storage {
@@ -106,21 +107,32 @@ class Reader {
     SQLite::Statement& statement;
   };
 
-  // The ?4/?5 source parameters of the window statements (sql.h GPQ_SOURCE_FILTER).
-  struct SourceParams {
-    int source_code;  // -1: both
-    int merge;        // 1: hide CelesTrak sets shadowed by Space-Track ones
+  // Which sources a read of one object looks at, and whether the merge hides CelesTrak
+  // sets that a Space-Track set shadows (only when the object has sets of both).
+  struct Plan {
+    bool spacetrack;
+    bool celestrak;
+    bool hide_shadowed;
   };
-  SourceParams source_params(std::int32_t norad_id, SourceFilter source);
-  void bind_window(SQLite::Statement& query, std::int32_t norad_id, TimePoint from, TimePoint to,
-                   SourceFilter source);
-  void bind_window(SQLite::Statement& query, std::int32_t norad_id, TimePoint from, TimePoint to,
-                   SourceParams params);
+  Plan plan(std::int32_t norad_id, SourceFilter source);
+  // Walks the window [from, to] of the plan's sources in (epoch, source) order.
+  template <typename Walk>
+  void walk(std::int32_t norad_id, TimePoint from, TimePoint to, const Plan& plan, Walk&& walk);
+  // One source's last set with EPOCH <= epoch_us / first set with EPOCH > epoch_us.
+  std::optional<StoredSet> last_at_or_before(std::int32_t norad_id, int source_code,
+                                             std::int64_t epoch_us);
+  std::optional<StoredSet> first_after(std::int32_t norad_id, int source_code,
+                                       std::int64_t epoch_us);
+  // True when a Space-Track set of the object falls on the printed millisecond of `set`.
+  bool shadowed(std::int32_t norad_id, const StoredSet& set);
+  std::optional<ElementSet> merged_at_or_before(std::int32_t norad_id, TimePoint epoch,
+                                                const Plan& plan);
+  std::optional<ElementSet> merged_after(std::int32_t norad_id, TimePoint epoch,
+                                         const Plan& plan);
+  ElementSet complete(const StoredSet& stored);
   // Count, span and years of all the object's sets of one source (-1: both, no merge), from
   // the per-year summary the writer keeps.
   SetStats year_summary(std::int32_t norad_id, int source_code);
-  std::optional<ElementSet> one_set(SQLite::Statement& query, std::int32_t norad_id,
-                                    TimePoint epoch, SourceParams params);
   // Decodes the current row, names and collected_at included.
   void read_row(SQLite::Statement& query, ElementSet& set);
   void fill_names(std::int32_t norad_id, ElementSet& set);
@@ -130,12 +142,11 @@ class Reader {
   LazyStatement latest_;
   LazyStatement all_latest_;
   LazyStatement latest_sources_;
-  LazyStatement history_;
-  LazyStatement count_history_;
-  LazyStatement history_epochs_;
   LazyStatement object_years_;
-  LazyStatement at_or_before_;
-  LazyStatement after_;
+  LazyStatement block_at_or_before_;
+  LazyStatement block_after_;
+  LazyStatement spacetrack_blocks_;  // a window of both sources steps two statements at once
+  LazyStatement celestrak_blocks_;
   LazyStatement object_;
   LazyStatement all_objects_;
   LazyStatement run_start_;
@@ -147,6 +158,7 @@ class Reader {
   LazyStatement set_count_;
   DataGeneration generation_;
   std::unordered_map<std::int64_t, TimePoint> run_starts_;
+  std::vector<StoredSet> decoded_;  // the block of the last look-up
   // Names of the last object looked up: one object's history reuses them.
   std::int32_t names_norad_id_ = 0;
   std::string names_object_name_;

@@ -1,6 +1,4 @@
-// Column encodings. The decimals per column follow what upstreams print: angles with 4
-// decimals, mean motion, eccentricity and its first derivative with 8 (CelesTrak's OMM
-// prints 8-digit eccentricities), BSTAR and the second derivative in exponent form.
+// Column encodings of the row form (set_columns.h says how each field becomes an integer).
 #include "storage/row_codec.h"
 
 #include <bit>
@@ -10,35 +8,11 @@
 
 #include <sqlite3.h>
 
-#include "storage/decimal_codec.h"
+#include "storage/set_columns.h"
 
 namespace gpq::storage {
 namespace {
 
-constexpr DecimalCodec kMeanMotion = DecimalCodec::fixed(8);
-constexpr DecimalCodec kEccentricity = DecimalCodec::fixed(8);
-constexpr DecimalCodec kAngle = DecimalCodec::fixed(4);
-constexpr DecimalCodec kMeanMotionDot = DecimalCodec::fixed(8);
-constexpr DecimalCodec kExponentForm = DecimalCodec::floating();
-
-constexpr std::int32_t kDefaultElementSetNo = 999;
-
-// Binding order ?5..?13 and column order 4..12 alike.
-struct ElementColumn {
-  double ElementSet::*field;
-  DecimalCodec codec;
-};
-constexpr ElementColumn kElementColumns[] = {
-    {&ElementSet::mean_motion, kMeanMotion},
-    {&ElementSet::eccentricity, kEccentricity},
-    {&ElementSet::inclination, kAngle},
-    {&ElementSet::ra_of_asc_node, kAngle},
-    {&ElementSet::arg_of_pericenter, kAngle},
-    {&ElementSet::mean_anomaly, kAngle},
-    {&ElementSet::bstar, kExponentForm},
-    {&ElementSet::mean_motion_dot, kMeanMotionDot},
-    {&ElementSet::mean_motion_ddot, kExponentForm},
-};
 constexpr int kFirstElementParameter = 5;
 constexpr int kFirstElementColumn = 4;
 
@@ -61,12 +35,6 @@ double read_number(const SQLite::Column& column, DecimalCodec codec) {
     default:
       return std::numeric_limits<double>::quiet_NaN();
   }
-}
-
-// 0 for the usual ('U', 0); otherwise the classification byte above the ephemeris type.
-std::int64_t class_eph_code(char classification, std::int8_t ephemeris_type) {
-  const std::int64_t cls = classification == 'U' ? 0 : static_cast<unsigned char>(classification);
-  return cls << 8 | static_cast<std::uint8_t>(ephemeris_type);
 }
 
 void bind_optional(SQLite::Statement& statement, int index, std::optional<TimePoint> time) {
@@ -185,10 +153,7 @@ std::int64_t read_set(SQLite::Statement& statement, ElementSet& set) {
   set.rev_at_epoch = statement.getColumn(13).getInt();
   const SQLite::Column element_set_no = statement.getColumn(14);
   set.element_set_no = element_set_no.isNull() ? kDefaultElementSetNo : element_set_no.getInt();
-  const std::int64_t class_eph = statement.getColumn(15).getInt64();
-  const auto cls = static_cast<unsigned char>((class_eph >> 8) & 0xff);
-  set.classification_type = cls == 0 ? 'U' : static_cast<char>(cls);
-  set.ephemeris_type = static_cast<std::int8_t>(static_cast<std::uint8_t>(class_eph & 0xff));
+  apply_class_eph_code(statement.getColumn(15).getInt64(), set);
   return statement.getColumn(16).getInt64();
 }
 

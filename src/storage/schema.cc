@@ -2,6 +2,7 @@
 // the shape it has (compactness of element_set above all: ~10M rows at <= 100 bytes each).
 #include "storage/schema.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -9,6 +10,7 @@
 
 #include "gpq/error.h"
 
+#include "storage/block_migration.h"
 #include "storage/sql.h"
 
 namespace gpq::storage {
@@ -203,9 +205,68 @@ CREATE TABLE history_window (
 ) WITHOUT ROWID;
 )sql";
 
+// set_block: every element set, in blocks of consecutive sets of one object and source
+//   (block_codec.h): about a third of the bytes of one row per set, and one object's history
+//   is still one range scan. Keyed by the first epoch; the last epoch and the count let a
+//   read skip or count whole blocks without decoding them. The row table element_set goes.
+// latest: the newest set of each object and source, whole (the columns of the old row table),
+//   so that current sets are one read without decoding a block.
+constexpr std::string_view kMigration6 = R"sql(
+CREATE TABLE set_block (
+  norad_id INTEGER NOT NULL,
+  source INTEGER NOT NULL,
+  first_epoch_us INTEGER NOT NULL,
+  last_epoch_us INTEGER NOT NULL,
+  set_count INTEGER NOT NULL,
+  sets BLOB NOT NULL,
+  PRIMARY KEY (norad_id, source, first_epoch_us)
+) WITHOUT ROWID;
+
+CREATE TABLE latest_set (
+  norad_id INTEGER NOT NULL,
+  source INTEGER NOT NULL,
+  epoch_us INTEGER NOT NULL,
+  creation_us INTEGER,
+  mean_motion,
+  eccentricity,
+  inclination,
+  ra_of_asc_node,
+  arg_of_pericenter,
+  mean_anomaly,
+  bstar,
+  mean_motion_dot,
+  mean_motion_ddot,
+  rev_at_epoch INTEGER NOT NULL,
+  element_set_no INTEGER,
+  class_eph INTEGER NOT NULL,
+  run_id INTEGER,
+  PRIMARY KEY (norad_id, source)
+) WITHOUT ROWID;
+INSERT INTO latest_set
+SELECT e.norad_id, e.source, e.epoch_us, e.creation_us, e.mean_motion, e.eccentricity,
+       e.inclination, e.ra_of_asc_node, e.arg_of_pericenter, e.mean_anomaly, e.bstar,
+       e.mean_motion_dot, e.mean_motion_ddot, e.rev_at_epoch, e.element_set_no, e.class_eph,
+       e.run_id
+FROM latest l CROSS JOIN element_set e
+  ON e.norad_id = l.norad_id AND e.epoch_us = l.epoch_us AND e.source = l.source;
+DROP TABLE latest;
+ALTER TABLE latest_set RENAME TO latest;
+)sql";
+constexpr std::string_view kMigration6Finish = "DROP TABLE element_set;";
+
+// A migration: SQL, then for some a pass in C++ and more SQL. A pass returns true when the
+// file should be compacted afterwards (it freed many pages).
+struct Migration {
+  std::string_view sql;
+  bool (*pass)(SQLite::Database&) = nullptr;
+  std::string_view finish = {};
+};
+
 // Index i holds the migration to version i + 1.
-constexpr std::array<std::string_view, 5> kMigrations = {kMigration1, kMigration2, kMigration3,
-                                                         kMigration4, kMigration5};
+const std::array<Migration, 6> kMigrations = {
+    Migration{kMigration1}, Migration{kMigration2}, Migration{kMigration3},
+    Migration{kMigration4}, Migration{kMigration5},
+    Migration{kMigration6, move_sets_into_blocks, kMigration6Finish}};
 
 // Version 0 with tables in it is somebody else's database.
 void check_version(SQLite::Database& db, int version, std::string_view display_path) {
@@ -247,19 +308,34 @@ bool needs_migration(SQLite::Database& db, std::string_view display_path) {
 }
 
 void migrate(SQLite::Database& db, std::string_view display_path) {
-  if (!needs_migration(db, display_path)) {
+  migrate_to(db, display_path, known_schema_version());
+}
+
+void migrate_to(SQLite::Database& db, std::string_view display_path, int target) {
+  if (!needs_migration(db, display_path) || schema_version(db) >= target) {
     return;
   }
   SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
   // Another process may have migrated while we waited for the write lock.
   const int version = schema_version(db);
   check_version(db, version, display_path);
-  for (int next = version + 1; next <= known_schema_version(); ++next) {
-    db.exec(std::string(kMigrations[static_cast<std::size_t>(next - 1)]));
+  bool compact = false;
+  for (int next = version + 1; next <= target; ++next) {
+    const Migration& migration = kMigrations[static_cast<std::size_t>(next - 1)];
+    db.exec(std::string(migration.sql));
+    if (migration.pass != nullptr) {
+      compact = migration.pass(db) || compact;
+    }
+    if (!migration.finish.empty()) {
+      db.exec(std::string(migration.finish));
+    }
   }
   // PRAGMA takes no parameters; the number is ours, not input.
-  db.exec(std::string(sql::kUserVersion) + " = " + std::to_string(known_schema_version()));
+  db.exec(std::string(sql::kUserVersion) + " = " + std::to_string(std::max(version, target)));
   transaction.commit();
+  if (compact) {
+    compact_after_migration(db, display_path);
+  }
 }
 
 }  // namespace gpq::storage

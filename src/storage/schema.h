@@ -22,6 +22,8 @@ int schema_version(SQLite::Database& db);
 // Throws Error{bad_request} when the file holds tables but no gpq schema, or a schema newer
 // than this build knows. SQLite errors propagate as SQLite::Exception (callers wrap them).
 void migrate(SQLite::Database& db, std::string_view display_path);
+// The same, up to `version` only: tests build databases of earlier schemas with it.
+void migrate_to(SQLite::Database& db, std::string_view display_path, int version);
 
 // Throws the same errors as migrate() without writing anything; true when migrate() would
 // change the database.

@@ -27,34 +27,15 @@ inline constexpr std::string_view kJournalSizeLimit = "PRAGMA journal_size_limit
 // costs more than writing it.
 inline constexpr std::string_view kWriterJournalSizeLimit = "PRAGMA journal_size_limit = 536870912";
 inline constexpr std::string_view kUserVersion = "PRAGMA user_version";
+inline constexpr std::string_view kVacuum = "VACUUM";
 inline constexpr std::string_view kSchemaObjectCount = "SELECT count(*) FROM sqlite_schema";
 
-// ---- Element sets (writer.cc, reader.cc) ---------------------------------------------------
+// ---- Newest sets, objects and tallies (writer.cc, reader.cc) ---------------------------------------------------
 
-// Parameters ?1..?17 in this order, for both statements below (row_codec.cc binds them).
+// Parameters ?1..?17 of kUpsertLatest, in this order (row_codec.cc binds them).
 // source: 0 Space-Track, 1 CelesTrak. element_set_no: NULL means 999. class_eph: 0 means
 // classification 'U' and ephemeris type 0. The nine element columns hold decimal codes
 // (decimal_codec.h) or, when a value has too many digits, the double itself.
-inline constexpr std::string_view kInsertSet = R"sql(
-  INSERT INTO element_set (norad_id, epoch_us, source, creation_us, mean_motion, eccentricity,
-    inclination, ra_of_asc_node, arg_of_pericenter, mean_anomaly, bstar, mean_motion_dot,
-    mean_motion_ddot, rev_at_epoch, element_set_no, class_eph, run_id)
-  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
-  ON CONFLICT DO NOTHING)sql";
-
-// A repeat of an identity: replaces the stored set unless it is identical, or unless both
-// carry a CREATION_DATE and the stored one is later (DECISIONS.md "Element sets").
-inline constexpr std::string_view kReplaceSet = R"sql(
-  UPDATE element_set SET creation_us = ?4, mean_motion = ?5, eccentricity = ?6,
-    inclination = ?7, ra_of_asc_node = ?8, arg_of_pericenter = ?9, mean_anomaly = ?10,
-    bstar = ?11, mean_motion_dot = ?12, mean_motion_ddot = ?13, rev_at_epoch = ?14,
-    element_set_no = ?15, class_eph = ?16, run_id = ?17
-  WHERE norad_id = ?1 AND epoch_us = ?2 AND source = ?3
-    AND (creation_us, mean_motion, eccentricity, inclination, ra_of_asc_node,
-         arg_of_pericenter, mean_anomaly, bstar, mean_motion_dot, mean_motion_ddot,
-         rev_at_epoch, element_set_no, class_eph)
-        IS NOT (?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
-    AND NOT coalesce(creation_us > ?4, 0))sql";
 
 // The empty string means "not given": it never overwrites a known name or designator.
 inline constexpr std::string_view kUpsertObject = R"sql(
@@ -65,14 +46,58 @@ inline constexpr std::string_view kUpsertObject = R"sql(
   WHERE (excluded.object_name <> '' AND excluded.object_name IS NOT object_name)
      OR (excluded.object_id <> '' AND excluded.object_id IS NOT object_id))sql";
 
+// The newest set of an object and source, kept whole in `latest` (same parameters as
+// kInsertSet). The writer binds the set it has just stored as the newest.
 inline constexpr std::string_view kUpsertLatest = R"sql(
-  INSERT INTO latest (norad_id, source, epoch_us) VALUES (?1, ?2, ?3)
-  ON CONFLICT (norad_id, source) DO UPDATE SET epoch_us = excluded.epoch_us
-  WHERE excluded.epoch_us > epoch_us)sql";
+  INSERT INTO latest (norad_id, epoch_us, source, creation_us, mean_motion, eccentricity,
+    inclination, ra_of_asc_node, arg_of_pericenter, mean_anomaly, bstar, mean_motion_dot,
+    mean_motion_ddot, rev_at_epoch, element_set_no, class_eph, run_id)
+  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+  ON CONFLICT (norad_id, source) DO UPDATE SET epoch_us = excluded.epoch_us,
+    creation_us = excluded.creation_us, mean_motion = excluded.mean_motion,
+    eccentricity = excluded.eccentricity, inclination = excluded.inclination,
+    ra_of_asc_node = excluded.ra_of_asc_node, arg_of_pericenter = excluded.arg_of_pericenter,
+    mean_anomaly = excluded.mean_anomaly, bstar = excluded.bstar,
+    mean_motion_dot = excluded.mean_motion_dot, mean_motion_ddot = excluded.mean_motion_ddot,
+    rev_at_epoch = excluded.rev_at_epoch, element_set_no = excluded.element_set_no,
+    class_eph = excluded.class_eph, run_id = excluded.run_id)sql";
+inline constexpr std::string_view kSelectLatestEpoch =
+    "SELECT epoch_us FROM latest WHERE norad_id = ?1 AND source = ?2";
+
+// The row table of schemas 1 to 5, read once by the move into blocks (block_migration.cc).
+inline constexpr std::string_view kCountRowSets = "SELECT count(*) FROM element_set";
+#define GPQ_ROW_SET_COLUMNS                                                                \
+  "norad_id, epoch_us, source, creation_us, mean_motion, eccentricity, inclination, "     \
+  "ra_of_asc_node, arg_of_pericenter, mean_anomaly, bstar, mean_motion_dot, "             \
+  "mean_motion_ddot, rev_at_epoch, element_set_no, class_eph, run_id"
+inline constexpr std::string_view kSelectRowSets =
+    "SELECT " GPQ_ROW_SET_COLUMNS " FROM element_set ORDER BY norad_id, epoch_us, source";
+
+// ---- Blocks of sets (set_blocks.cc, block_writer.cc, set_cursor.cc) ------------------------
+
+// Every block statement binds ?1 norad id, ?2 source code and reads these columns.
+#define GPQ_BLOCK_COLUMNS "first_epoch_us, last_epoch_us, set_count, sets"
+// The block that holds or precedes an epoch ?3 / the first block after it.
+inline constexpr std::string_view kSelectBlockAtOrBefore =
+    "SELECT " GPQ_BLOCK_COLUMNS " FROM set_block WHERE norad_id = ?1 AND source = ?2"
+    " AND first_epoch_us <= ?3 ORDER BY first_epoch_us DESC LIMIT 1";
+inline constexpr std::string_view kSelectBlockAfter =
+    "SELECT " GPQ_BLOCK_COLUMNS " FROM set_block WHERE norad_id = ?1 AND source = ?2"
+    " AND first_epoch_us > ?3 ORDER BY first_epoch_us LIMIT 1";
+// Blocks starting in ?3..?4, in epoch order.
+inline constexpr std::string_view kSelectBlocks =
+    "SELECT " GPQ_BLOCK_COLUMNS " FROM set_block WHERE norad_id = ?1 AND source = ?2"
+    " AND first_epoch_us BETWEEN ?3 AND ?4 ORDER BY first_epoch_us";
+inline constexpr std::string_view kInsertBlock =
+    "INSERT INTO set_block (norad_id, source, " GPQ_BLOCK_COLUMNS ")"
+    " VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+inline constexpr std::string_view kDeleteBlocks =
+    "DELETE FROM set_block WHERE norad_id = ?1 AND source = ?2"
+    " AND first_epoch_us BETWEEN ?3 AND ?4";
 
 inline constexpr std::string_view kAddToSetCount = R"sql(
   UPDATE meta SET value = value + ?1 WHERE key = 'element_set_count')sql";
-// The oldest epoch in the mirror, kept by the writer: finding it in element_set would take a
+// The oldest epoch in the mirror, kept by the writer: finding it in the blocks would take a
 // seek per object.
 inline constexpr std::string_view kLowerEarliestEpoch = R"sql(
   INSERT INTO meta (key, value) VALUES ('earliest_epoch_us', ?1)
@@ -174,60 +199,12 @@ inline constexpr std::string_view kSelectRunStart = "SELECT started_us FROM sync
   "e.mean_motion_dot, e.mean_motion_ddot, e.rev_at_epoch, e.element_set_no, e.class_eph, " \
   "e.run_id"
 
-// The millisecond an epoch prints as (rounded half up). The offset, a multiple of 1000,
-// keeps the dividend positive for any epoch after the year 1653, so that SQLite's
-// truncating division floors.
-#define GPQ_MILLIS(column) "((" column " + 10000000000000500) / 1000)"
-
-// The merge of both sources (DECISIONS.md): with ?5 = 1, a CelesTrak set is hidden when a
-// Space-Track set of the same object falls on the same millisecond. ?4 is a source code or -1
-// for both. Every window statement below shares ?1 (norad id) and ?4, ?5.
-#define GPQ_SOURCE_FILTER                                                   \
-  " AND (?4 < 0 OR e.source = ?4)"                                          \
-  " AND (?5 = 0 OR e.source = 0 OR NOT EXISTS (SELECT 1 FROM element_set s" \
-  " WHERE s.norad_id = e.norad_id AND s.source = 0"                         \
-  " AND s.epoch_us BETWEEN e.epoch_us - 1000 AND e.epoch_us + 1000"         \
-  " AND " GPQ_MILLIS("s.epoch_us") " = " GPQ_MILLIS("e.epoch_us") "))"
-
-// ?2 <= epoch <= ?3, ascending, skipping ?7 rows, at most ?6 (negative: all).
-inline constexpr std::string_view kSelectHistory =
-    "SELECT " GPQ_SET_COLUMNS
-    " FROM element_set e"
-    " WHERE e.norad_id = ?1 AND e.epoch_us BETWEEN ?2 AND ?3" GPQ_SOURCE_FILTER
-    " ORDER BY e.epoch_us, e.source LIMIT ?6 OFFSET ?7";
-inline constexpr std::string_view kCountHistory =
-    "SELECT count(*) FROM element_set e"
-    " WHERE e.norad_id = ?1 AND e.epoch_us BETWEEN ?2 AND ?3" GPQ_SOURCE_FILTER;
-inline constexpr std::string_view kSelectHistoryEpochs =
-    "SELECT e.epoch_us FROM element_set e"
-    " WHERE e.norad_id = ?1 AND e.epoch_us BETWEEN ?2 AND ?3" GPQ_SOURCE_FILTER
-    " ORDER BY e.epoch_us, e.source";
-// Last set with epoch <= ?2 (?3 does not occur).
-inline constexpr std::string_view kSelectAtOrBefore =
-    "SELECT " GPQ_SET_COLUMNS
-    " FROM element_set e"
-    " WHERE e.norad_id = ?1 AND e.epoch_us <= ?2" GPQ_SOURCE_FILTER
-    " ORDER BY e.epoch_us DESC, e.source DESC LIMIT 1";
-// First set with epoch > ?2.
-inline constexpr std::string_view kSelectAfter =
-    "SELECT " GPQ_SET_COLUMNS
-    " FROM element_set e"
-    " WHERE e.norad_id = ?1 AND e.epoch_us > ?2" GPQ_SOURCE_FILTER
-    " ORDER BY e.epoch_us, e.source LIMIT 1";
-
 // The newest set per source of one object (?1), or of every object (ordered by NORAD id);
-// rows of both sources come ordered by source, the caller picks. CROSS JOIN keeps `latest`
-// outermost: without statistics the planner may otherwise scan all of element_set.
+// rows of both sources come ordered by source, the caller picks.
 inline constexpr std::string_view kSelectLatest =
-    "SELECT " GPQ_SET_COLUMNS
-    " FROM latest l CROSS JOIN element_set e"
-    " ON e.norad_id = l.norad_id AND e.epoch_us = l.epoch_us AND e.source = l.source"
-    " WHERE l.norad_id = ?1 ORDER BY l.source";
+    "SELECT " GPQ_SET_COLUMNS " FROM latest e WHERE e.norad_id = ?1 ORDER BY e.source";
 inline constexpr std::string_view kSelectAllLatest =
-    "SELECT " GPQ_SET_COLUMNS
-    " FROM latest l CROSS JOIN element_set e"
-    " ON e.norad_id = l.norad_id AND e.epoch_us = l.epoch_us AND e.source = l.source"
-    " ORDER BY l.norad_id, l.source";
+    "SELECT " GPQ_SET_COLUMNS " FROM latest e ORDER BY e.norad_id, e.source";
 // The first epoch of every object with a set, in NORAD order.
 inline constexpr std::string_view kSelectFirstEpochs =
     "SELECT norad_id, min(first_epoch_us) FROM object_year GROUP BY norad_id ORDER BY norad_id";

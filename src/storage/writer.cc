@@ -1,5 +1,6 @@
-// Batch writes: sets sorted by identity, one prepared INSERT per set (an UPDATE only for
-// repeats), then per object one upsert of its name and newest epochs and one per year tally.
+// Batch writes: sets sorted by object, source and epoch; each object and source merged into
+// its blocks at once (block_writer.h), with the `latest` row of its newest set; then per
+// object one upsert of its name and of each year tally.
 #include "storage/writer.h"
 
 #include <algorithm>
@@ -33,8 +34,7 @@ int on_wal_commit(void* checkpointer, sqlite3* /*db*/, const char* /*schema*/, i
 
 Writer::Writer(Database& db) try
     : db_(db),
-      insert_set_(prepare(db, sql::kInsertSet)),
-      replace_set_(prepare(db, sql::kReplaceSet)),
+      blocks_(db.connection(), db.path()),
       upsert_object_(prepare(db, sql::kUpsertObject)),
       upsert_latest_(prepare(db, sql::kUpsertLatest)),
       add_to_set_count_(prepare(db, sql::kAddToSetCount)),
@@ -74,7 +74,7 @@ WriteCounts Writer::write_batch(std::span<const ElementSet> sets,
     sort_batch(sets);
     write_sets(sets, run_id, counts);
     write_year_tallies();
-    write_objects_and_latest(sets);
+    write_objects(sets);
     write_catalog(records, counts);
     if (counts.added > 0) {
       add_to_set_count_.tryReset();
@@ -104,8 +104,8 @@ void Writer::sort_batch(std::span<const ElementSet> sets) {
                       static_cast<std::uint32_t>(i)});
   }
   std::sort(order_.begin(), order_.end(), [](const SortKey& a, const SortKey& b) {
-    return std::tie(a.norad_id, a.epoch_us, a.source, a.position) <
-           std::tie(b.norad_id, b.epoch_us, b.source, b.position);
+    return std::tie(a.norad_id, a.source, a.epoch_us, a.position) <
+           std::tie(b.norad_id, b.source, b.epoch_us, b.position);
   });
 }
 
@@ -115,53 +115,58 @@ void Writer::write_sets(std::span<const ElementSet> sets, std::int64_t run_id,
                         WriteCounts& counts) {
   year_tallies_.clear();
   for (std::size_t first = 0; first < order_.size();) {
-    const SortKey& key = order_[first];
-    const ElementSet* winner = &sets[key.position];
-    std::uint64_t superseded = 0;
-    std::uint64_t rejected = 0;
-    std::size_t next = first + 1;
-    for (; next < order_.size() && order_[next].norad_id == key.norad_id &&
-           order_[next].epoch_us == key.epoch_us && order_[next].source == key.source;
-         ++next) {
-      const ElementSet& repeat = sets[order_[next].position];
-      if (same_stored_values(*winner, repeat) || keeps_stored(*winner, repeat)) {
-        ++rejected;
-      } else {
-        winner = &repeat;
-        ++superseded;
+    // One object and source: the winner of each epoch, and what its repeats count as.
+    winners_.clear();
+    repeats_.clear();
+    std::size_t next = first;
+    while (next < order_.size() && order_[next].norad_id == order_[first].norad_id &&
+           order_[next].source == order_[first].source) {
+      const SortKey& key = order_[next];
+      const ElementSet* winner = &sets[key.position];
+      Repeats repeats{key, 0, 0};
+      for (++next; next < order_.size() && order_[next].norad_id == key.norad_id &&
+                   order_[next].source == key.source && order_[next].epoch_us == key.epoch_us;
+           ++next) {
+        const ElementSet& repeat = sets[order_[next].position];
+        if (same_stored_values(*winner, repeat) || keeps_stored(*winner, repeat)) {
+          ++repeats.rejected;
+        } else {
+          winner = &repeat;
+          ++repeats.superseded;
+        }
       }
+      winners_.push_back({winner});
+      repeats_.push_back(repeats);
     }
-    switch (write_set(*winner, run_id)) {
-      case Written::added:
-        tally_year(key);
-        counts.added += 1;
-        counts.updated += superseded;
-        counts.unchanged += rejected;
-        break;
-      case Written::updated:
-        counts.updated += 1 + superseded;
-        counts.unchanged += rejected;
-        break;
-      case Written::unchanged:
-        counts.unchanged += 1 + superseded + rejected;
-        break;
+    const StoredSet* newest =
+        blocks_.write(winners_, run_id, [&](std::size_t i, BlockWriter::Written written) {
+          const Repeats& repeats = repeats_[i];
+          switch (written) {
+            case BlockWriter::Written::added:
+              tally_year(repeats.key);
+              counts.added += 1;
+              counts.updated += repeats.superseded;
+              counts.unchanged += repeats.rejected;
+              break;
+            case BlockWriter::Written::updated:
+              counts.updated += 1 + repeats.superseded;
+              counts.unchanged += repeats.rejected;
+              break;
+            case BlockWriter::Written::unchanged:
+              counts.unchanged += 1 + repeats.superseded + repeats.rejected;
+              break;
+          }
+        });
+    if (newest != nullptr) {
+      upsert_latest_.tryReset();
+      bind_set(upsert_latest_, newest->set, newest->run_id);
+      upsert_latest_.exec();
     }
     first = next;
   }
 }
 
-Writer::Written Writer::write_set(const ElementSet& set, std::int64_t run_id) {
-  insert_set_.tryReset();
-  bind_set(insert_set_, set, run_id);
-  if (insert_set_.exec() > 0) {
-    return Written::added;
-  }
-  replace_set_.tryReset();
-  bind_set(replace_set_, set, run_id);
-  return replace_set_.exec() > 0 ? Written::updated : Written::unchanged;
-}
-
-// order_ is sorted by object then epoch, so an object's tallies are the last few entries.
+// order_ is sorted by object, so an object's tallies are the last few entries.
 void Writer::tally_year(const SortKey& added) {
   const int year = to_civil(TimePoint::from_unix_micros(added.epoch_us)).year;
   for (auto it = year_tallies_.rbegin();
@@ -190,23 +195,19 @@ void Writer::write_year_tallies() {
   }
 }
 
-// order_ is sorted by NORAD id: one pass, at most one upsert per object and per source.
-void Writer::write_objects_and_latest(std::span<const ElementSet> sets) {
+// order_ is sorted by NORAD id: one pass, at most one upsert per object.
+void Writer::write_objects(std::span<const ElementSet> sets) {
   static const std::string kNone;
   pending_objects_.clear();
-  pending_latest_.clear();
   std::size_t i = 0;
   while (i < order_.size()) {
     const std::int32_t norad_id = order_[i].norad_id;
     PendingObject object{norad_id, &kNone, &kNone};
     std::uint32_t name_position = 0;
     std::uint32_t designator_position = 0;
-    std::array<std::optional<std::int64_t>, 2> newest;  // by source code
     for (; i < order_.size() && order_[i].norad_id == norad_id; ++i) {
       const SortKey& key = order_[i];
       const ElementSet& set = sets[key.position];
-      auto& epoch = newest[static_cast<std::size_t>(key.source)];
-      epoch = std::max(epoch.value_or(key.epoch_us), key.epoch_us);
       if (!set.object_name.empty() &&
           (object.object_name->empty() || key.position > name_position)) {
         object.object_name = &set.object_name;
@@ -219,11 +220,6 @@ void Writer::write_objects_and_latest(std::span<const ElementSet> sets) {
       }
     }
     upsert_object(object);
-    for (std::size_t source = 0; source < newest.size(); ++source) {
-      if (newest[source]) {
-        upsert_latest({norad_id, static_cast<std::int32_t>(source), *newest[source]});
-      }
-    }
   }
 }
 
@@ -244,19 +240,6 @@ void Writer::upsert_object(const PendingObject& object) {
   pending_objects_.push_back(object);
 }
 
-void Writer::upsert_latest(const PendingLatest& latest) {
-  const auto known = known_latest_.find(latest_key(latest.norad_id, latest.source));
-  if (known != known_latest_.end() && known->second >= latest.epoch_us) {
-    return;  // the stored epoch is at least the known one: the upsert would change nothing
-  }
-  upsert_latest_.tryReset();
-  upsert_latest_.bind(1, latest.norad_id);
-  upsert_latest_.bind(2, latest.source);
-  upsert_latest_.bind(3, static_cast<std::int64_t>(latest.epoch_us));
-  upsert_latest_.exec();
-  pending_latest_.push_back(latest);
-}
-
 // After commit only: a rolled-back batch must leave the caches as they were.
 void Writer::remember_committed() {
   for (const PendingObject& object : pending_objects_) {
@@ -268,13 +251,7 @@ void Writer::remember_committed() {
       known.object_id = *object.object_id;
     }
   }
-  for (const PendingLatest& latest : pending_latest_) {
-    const auto [known, added] =
-        known_latest_.try_emplace(latest_key(latest.norad_id, latest.source), latest.epoch_us);
-    known->second = std::max(known->second, latest.epoch_us);
-  }
   pending_objects_.clear();
-  pending_latest_.clear();
 }
 
 void Writer::write_catalog(std::span<const CatalogRecord> records, WriteCounts& counts) {

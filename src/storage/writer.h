@@ -15,6 +15,7 @@
 #include "gpq/catalog.h"
 #include "gpq/element_set.h"
 #include "gpq/time.h"
+#include "storage/block_writer.h"
 
 namespace gpq::storage {
 
@@ -60,8 +61,8 @@ class Writer {
                              TimePoint synced_at);
 
  private:
-  // One set's place in the batch, sorted by identity then position: the B-tree is then
-  // written in key order, and a later repeat is applied after an earlier one.
+  // One set's place in the batch, sorted by object, source, epoch, then position: each
+  // object and source is one run, and a later repeat is applied after an earlier one.
   struct SortKey {
     std::int32_t norad_id;
     std::int32_t source;
@@ -70,7 +71,7 @@ class Writer {
   };
 
   // What this writer has committed, so that a batch skips the upserts that would change
-  // nothing (most objects keep their name, and the newest epoch of a source only grows).
+  // nothing (most objects keep their name).
   struct KnownObject {
     std::string object_name;  // empty: not known
     std::string object_id;
@@ -80,14 +81,12 @@ class Writer {
     const std::string* object_name;
     const std::string* object_id;
   };
-  struct PendingLatest {
-    std::int32_t norad_id;
-    std::int32_t source;
-    std::int64_t epoch_us;
+  // What the repeats of one identity in the batch count as, beside its winner.
+  struct Repeats {
+    SortKey key;
+    std::uint64_t superseded;
+    std::uint64_t rejected;
   };
-  static std::int64_t latest_key(std::int32_t norad_id, std::int32_t source) {
-    return static_cast<std::int64_t>(norad_id) * 2 + source;
-  }
 
   // Sets added in this batch per object, source and UTC year (schema.cc object_year).
   struct YearTally {
@@ -99,22 +98,17 @@ class Writer {
     std::int64_t last_epoch_us;
   };
 
-  enum class Written { added, updated, unchanged };
-
   void sort_batch(std::span<const ElementSet> sets);
   void write_sets(std::span<const ElementSet> sets, std::int64_t run_id, WriteCounts& counts);
-  Written write_set(const ElementSet& set, std::int64_t run_id);
   void tally_year(const SortKey& added);
   void write_year_tallies();
-  void write_objects_and_latest(std::span<const ElementSet> sets);
+  void write_objects(std::span<const ElementSet> sets);
   void upsert_object(const PendingObject& object);
-  void upsert_latest(const PendingLatest& latest);
   void remember_committed();
   void write_catalog(std::span<const CatalogRecord> records, WriteCounts& counts);
 
   Database& db_;
-  SQLite::Statement insert_set_;
-  SQLite::Statement replace_set_;
+  BlockWriter blocks_;
   SQLite::Statement upsert_object_;
   SQLite::Statement upsert_latest_;
   SQLite::Statement add_to_set_count_;
@@ -124,10 +118,10 @@ class Writer {
   std::unique_ptr<Checkpointer> checkpointer_;  // null: SQLite checkpoints after commits
   std::vector<SortKey> order_;                  // reused across batches
   std::vector<YearTally> year_tallies_;         // reused across batches
+  std::vector<BlockWriter::Incoming> winners_;  // one object and source at a time
+  std::vector<Repeats> repeats_;
   std::vector<PendingObject> pending_objects_;
-  std::vector<PendingLatest> pending_latest_;
   std::unordered_map<std::int32_t, KnownObject> known_objects_;
-  std::unordered_map<std::int64_t, std::int64_t> known_latest_;  // latest_key -> epoch_us
 };
 
 }  // namespace gpq::storage

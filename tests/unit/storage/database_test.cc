@@ -87,7 +87,8 @@ TEST(DatabaseTest, CreatesDirectoriesAndMigratesAnEmptyFile) {
     auto db = Database::open(path, Database::Mode::read_write);
     EXPECT_EQ(schema_version(db->connection()), known_schema_version());
     EXPECT_EQ(db->connection().execAndGet("PRAGMA journal_mode").getString(), "wal");
-    EXPECT_TRUE(db->connection().tableExists("element_set"));
+    EXPECT_TRUE(db->connection().tableExists("set_block"));
+    EXPECT_FALSE(db->connection().tableExists("element_set"));
     EXPECT_TRUE(db->connection().tableExists("api_usage"));
   }
   auto again = Database::open(path, Database::Mode::read_write);  // reopening changes nothing

@@ -231,20 +231,6 @@ TEST_F(WriterTest, TheYearSummaryAgreesWithTheSets) {
   EXPECT_EQ(part.distinct_years, 3);
   EXPECT_EQ(stats(-kEpoch2024, kEpoch2024 * 2, SourceFilter::spacetrack).count, 0);
 
-  // A database of schema 3 gets the summary from its sets when it is opened.
-  reader_.reset();
-  {
-    SQLite::Database raw(path_.string(), SQLite::OPEN_READWRITE);
-    // Back to schema 3: without the tables of migrations 4 and 5.
-    raw.exec("DROP TABLE object_year; DROP TABLE upstream_request; DROP TABLE upstream_pause; "
-             "DROP TABLE history_window; PRAGMA user_version = 3");
-  }
-  Database::open(path_, Database::Mode::read_write);
-  const SetStats migrated = stats(-kEpoch2024, kEpoch2024 * 2, SourceFilter::all);
-  EXPECT_EQ(migrated.count, whole.count);
-  EXPECT_EQ(migrated.distinct_years, whole.distinct_years);
-  EXPECT_EQ(migrated.earliest, whole.earliest);
-  EXPECT_EQ(migrated.latest, whole.latest);
 }
 
 TEST_F(WriterTest, TheYearSummaryKeepsSourcesApart) {

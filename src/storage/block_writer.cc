@@ -1,0 +1,125 @@
+#include "storage/block_writer.h"
+
+#include <limits>
+
+#include "storage/row_codec.h"
+#include "storage/set_blocks.h"
+#include "storage/sql.h"
+
+namespace gpq::storage {
+namespace {
+
+SQLite::Statement prepare(SQLite::Database& connection, std::string_view text) {
+  return SQLite::Statement(connection, std::string(text));
+}
+
+void bind_key(SQLite::Statement& statement, const ElementSet& set, std::int64_t epoch_us) {
+  statement.tryReset();
+  statement.bind(1, set.norad_id);
+  statement.bind(2, source_code(set.source));
+  statement.bind(3, static_cast<std::int64_t>(epoch_us));
+}
+
+StoredSet stored_copy(const ElementSet& set, std::int64_t run_id) {
+  StoredSet stored{set, run_id};
+  stored.set.object_name.clear();  // names live in `object`
+  stored.set.object_id.clear();
+  return stored;
+}
+
+// A block that a set after it does not reopen: it holds all the sets it may, or nearly all
+// the bytes.
+bool is_full(const BlockRow& row) {
+  return static_cast<std::size_t>(row.set_count) >= kMaxBlockSets ||
+         row.sets.size() >= kBlockByteBudget * 7 / 8;
+}
+
+}  // namespace
+
+BlockWriter::BlockWriter(SQLite::Database& connection, std::filesystem::path path)
+    : path_(std::move(path)),
+      at_or_before_(prepare(connection, sql::kSelectBlockAtOrBefore)),
+      after_(prepare(connection, sql::kSelectBlockAfter)),
+      blocks_(prepare(connection, sql::kSelectBlocks)),
+      insert_(prepare(connection, sql::kInsertBlock)),
+      delete_(prepare(connection, sql::kDeleteBlocks)) {}
+
+const StoredSet* BlockWriter::merge(std::span<const Incoming> incoming, std::int64_t run_id) {
+  const ElementSet& front = *incoming.front().set;
+  const std::int64_t first_us = front.epoch.unix_micros();
+  const std::int64_t last_us = incoming.back().set->epoch.unix_micros();
+  const int source = source_code(front.source);
+
+  // The blocks the incoming sets fall into: the one holding or preceding the first, and
+  // every block that starts before the last. A set before all blocks joins the first one.
+  std::int64_t start_us = std::numeric_limits<std::int64_t>::min();
+  bool append_after_full = false;
+  bind_key(at_or_before_, front, first_us);
+  if (at_or_before_.executeStep()) {
+    const BlockRow row = read_block_row(at_or_before_);
+    start_us = row.first_epoch_us;
+    append_after_full = first_us > row.last_epoch_us && is_full(row);
+  }
+  at_or_before_.tryReset();
+  bind_key(after_, front, last_us);
+  const bool reaches_end = !after_.executeStep();
+  after_.tryReset();
+  if (append_after_full && reaches_end) {
+    start_us = first_us;  // the full block stays as it is
+  }
+
+  stored_.clear();
+  std::int64_t fetched_first = 0;
+  std::int64_t fetched_last = 0;
+  bind_key(blocks_, front, start_us);
+  blocks_.bind(4, static_cast<std::int64_t>(last_us));
+  while (blocks_.executeStep()) {
+    const BlockRow row = read_block_row(blocks_);
+    if (stored_.empty()) {
+      fetched_first = row.first_epoch_us;
+    }
+    fetched_last = row.first_epoch_us;
+    decode_block_row(row, front.norad_id, source, stored_, path_);
+  }
+  blocks_.tryReset();
+  const bool fetched = !stored_.empty();
+
+  merged_.clear();
+  merged_.reserve(stored_.size() + incoming.size());
+  bool changed = false;
+  std::size_t i = 0;
+  for (const Incoming& in : incoming) {
+    const std::int64_t epoch_us = in.set->epoch.unix_micros();
+    while (i < stored_.size() && stored_[i].set.epoch.unix_micros() < epoch_us) {
+      merged_.push_back(std::move(stored_[i++]));
+    }
+    if (i < stored_.size() && stored_[i].set.epoch.unix_micros() == epoch_us) {
+      if (same_stored_values(stored_[i].set, *in.set) || keeps_stored(stored_[i].set, *in.set)) {
+        outcomes_.push_back(Written::unchanged);
+        merged_.push_back(std::move(stored_[i++]));
+        continue;
+      }
+      ++i;
+      outcomes_.push_back(Written::updated);
+    } else {
+      outcomes_.push_back(Written::added);
+    }
+    merged_.push_back(stored_copy(*in.set, run_id));
+    changed = true;
+  }
+  while (i < stored_.size()) {
+    merged_.push_back(std::move(stored_[i++]));
+  }
+  if (!changed) {
+    return nullptr;
+  }
+  if (fetched) {
+    bind_key(delete_, front, fetched_first);
+    delete_.bind(4, static_cast<std::int64_t>(fetched_last));
+    delete_.exec();
+  }
+  insert_blocks(insert_, merged_, scratch_);
+  return reaches_end ? &merged_.back() : nullptr;
+}
+
+}  // namespace gpq::storage

@@ -1,0 +1,60 @@
+// Merges the incoming sets of one object and source into its blocks: the blocks they fall
+// into are decoded, merged with them by the rules of DECISIONS.md "Element sets", and
+// written back, cut anew. Appending after a full block decodes nothing.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include "storage/block_codec.h"
+
+namespace gpq::storage {
+
+class BlockWriter {
+ public:
+  enum class Written { added, updated, unchanged };
+
+  // One identity's winner among the repeats of a batch.
+  struct Incoming {
+    const ElementSet* set;
+  };
+
+  BlockWriter(SQLite::Database& connection, std::filesystem::path path);
+
+  // `incoming`: one object and source, ascending epochs, one set per epoch. Calls
+  // `outcome(i, written)` for each incoming set. Returns the object's newest stored set
+  // when the blocks rewritten are its last ones and something changed (the caller keeps the
+  // `latest` row), else nullptr; valid until the next call.
+  template <typename Outcome>
+  const StoredSet* write(std::span<const Incoming> incoming, std::int64_t run_id,
+                         Outcome&& outcome) {
+    outcomes_.clear();
+    const StoredSet* newest = merge(incoming, run_id);
+    for (std::size_t i = 0; i < outcomes_.size(); ++i) {
+      outcome(i, outcomes_[i]);
+    }
+    return newest;
+  }
+
+ private:
+  const StoredSet* merge(std::span<const Incoming> incoming, std::int64_t run_id);
+
+  std::filesystem::path path_;
+  SQLite::Statement at_or_before_;
+  SQLite::Statement after_;
+  SQLite::Statement blocks_;
+  SQLite::Statement insert_;
+  SQLite::Statement delete_;
+  std::vector<StoredSet> stored_;  // reused between calls
+  std::vector<StoredSet> merged_;
+  std::vector<Written> outcomes_;
+  std::string scratch_;
+};
+
+}  // namespace gpq::storage

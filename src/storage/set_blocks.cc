@@ -1,0 +1,47 @@
+#include "storage/set_blocks.h"
+
+#include "gpq/error.h"
+#include "storage/row_codec.h"
+
+namespace gpq::storage {
+
+BlockRow read_block_row(SQLite::Statement& statement) {
+  const SQLite::Column blob = statement.getColumn(3);
+  return {statement.getColumn(0).getInt64(), statement.getColumn(1).getInt64(),
+          statement.getColumn(2).getInt64(),
+          std::string_view(static_cast<const char*>(blob.getBlob()),
+                           static_cast<std::size_t>(blob.getBytes()))};
+}
+
+void decode_block_row(const BlockRow& row, std::int32_t norad_id, int source_code,
+                      std::vector<StoredSet>& out, const std::filesystem::path& path) {
+  const DataSource source =
+      source_code == kSpacetrackCode ? DataSource::spacetrack : DataSource::celestrak;
+  const std::size_t before = out.size();
+  if (!decode_block(row.sets, norad_id, source, out) ||
+      out.size() - before != static_cast<std::size_t>(row.set_count)) {
+    out.resize(before);
+    fail(Errc::internal,
+         "database {} is damaged: the block of NORAD {} from epoch {} does not decode "
+         "(restore a backup or sync into a new file)",
+         path.string(), norad_id, format_iso8601_micros(TimePoint::from_unix_micros(row.first_epoch_us)));
+  }
+}
+
+void insert_blocks(SQLite::Statement& insert, std::span<const StoredSet> sets,
+                   std::string& scratch) {
+  while (!sets.empty()) {
+    const std::size_t take = cut_block(sets, scratch);
+    insert.tryReset();
+    insert.bind(1, sets.front().set.norad_id);
+    insert.bind(2, source_code(sets.front().set.source));
+    insert.bind(3, static_cast<std::int64_t>(sets.front().set.epoch.unix_micros()));
+    insert.bind(4, static_cast<std::int64_t>(sets[take - 1].set.epoch.unix_micros()));
+    insert.bind(5, static_cast<std::int64_t>(take));
+    insert.bindNoCopy(6, scratch.data(), static_cast<int>(scratch.size()));
+    insert.exec();
+    sets = sets.subspan(take);
+  }
+}
+
+}  // namespace gpq::storage

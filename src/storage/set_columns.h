@@ -1,0 +1,50 @@
+// How the fields of an element set become stored integers: shared by the row form of the
+// newest sets (row_codec.cc) and the block form of all sets (block_codec.cc). The decimals
+// per column follow what upstreams print: angles with 4 decimals, mean motion, eccentricity
+// and its first derivative with 8 (CelesTrak's OMM prints 8-digit eccentricities), BSTAR and
+// the second derivative in exponent form.
+#pragma once
+
+#include <cstdint>
+
+#include "gpq/element_set.h"
+#include "storage/decimal_codec.h"
+
+namespace gpq::storage {
+
+struct ElementColumn {
+  double ElementSet::*field;
+  DecimalCodec codec;
+  // Codes of an angle run over 0..modulus-1 and wrap: differences are taken around the circle.
+  std::int64_t modulus;
+};
+
+inline constexpr std::int64_t kAngleModulus = 3'600'000;  // 360 degrees, 4 decimals
+
+// The nine element columns, in the order of the stored columns and bound parameters.
+inline constexpr ElementColumn kElementColumns[] = {
+    {&ElementSet::mean_motion, DecimalCodec::fixed(8), 0},
+    {&ElementSet::eccentricity, DecimalCodec::fixed(8), 0},
+    {&ElementSet::inclination, DecimalCodec::fixed(4), 0},
+    {&ElementSet::ra_of_asc_node, DecimalCodec::fixed(4), kAngleModulus},
+    {&ElementSet::arg_of_pericenter, DecimalCodec::fixed(4), kAngleModulus},
+    {&ElementSet::mean_anomaly, DecimalCodec::fixed(4), kAngleModulus},
+    {&ElementSet::bstar, DecimalCodec::floating(), 0},
+    {&ElementSet::mean_motion_dot, DecimalCodec::fixed(8), 0},
+    {&ElementSet::mean_motion_ddot, DecimalCodec::floating(), 0},
+};
+
+inline constexpr std::int32_t kDefaultElementSetNo = 999;
+
+// 0 for the usual ('U', 0); otherwise the classification byte above the ephemeris type.
+inline std::int64_t class_eph_code(char classification, std::int8_t ephemeris_type) noexcept {
+  const std::int64_t cls = classification == 'U' ? 0 : static_cast<unsigned char>(classification);
+  return cls << 8 | static_cast<std::uint8_t>(ephemeris_type);
+}
+inline void apply_class_eph_code(std::int64_t code, ElementSet& set) noexcept {
+  const auto cls = static_cast<unsigned char>((code >> 8) & 0xff);
+  set.classification_type = cls == 0 ? 'U' : static_cast<char>(cls);
+  set.ephemeris_type = static_cast<std::int8_t>(static_cast<std::uint8_t>(code & 0xff));
+}
+
+}  // namespace gpq::storage

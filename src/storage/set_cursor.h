@@ -1,0 +1,87 @@
+// Reading an object's sets in epoch order out of its blocks: SetCursor walks one source
+// within a window, decoding a block only when a set of it is asked for; SetStream merges the
+// two sources as the merged view of reader.h requires.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <vector>
+
+#include <SQLiteCpp/Column.h>
+#include <SQLiteCpp/Statement.h>
+
+#include "storage/block_codec.h"
+
+namespace gpq::storage {
+
+class SetCursor {
+ public:
+  // `at_or_before` and `blocks` are sql::kSelectBlockAtOrBefore and kSelectBlocks; the
+  // cursor keeps `blocks` stepping until it ends or is destroyed (it resets both).
+  SetCursor(SQLite::Statement& at_or_before, SQLite::Statement& blocks,
+            const std::filesystem::path& path, std::int32_t norad_id, int source_code,
+            std::int64_t from_us, std::int64_t to_us);
+  ~SetCursor();
+  SetCursor(const SetCursor&) = delete;
+  SetCursor& operator=(const SetCursor&) = delete;
+  SetCursor(SetCursor&&) = delete;
+  SetCursor& operator=(SetCursor&&) = delete;
+
+  // The next set of the window, or nullptr at its end; valid until the next call.
+  const StoredSet* next();
+  // Passes over up to `count` sets, whole blocks by their count; returns how many it passed.
+  std::int64_t skip(std::int64_t count);
+
+ private:
+  // Loads the next block row; false at the end. Whole blocks inside the window are left
+  // encoded until a set of them is needed.
+  bool next_block();
+  void decode_pending();
+
+  SQLite::Statement& blocks_;
+  SQLite::Statement& at_or_before_;
+  const std::filesystem::path& path_;
+  std::int32_t norad_id_;
+  int source_code_;
+  std::int64_t from_us_;
+  std::int64_t to_us_;
+  bool ended_ = false;
+  bool pending_ = false;              // a block row read but not decoded
+  std::int64_t pending_count_ = 0;
+  std::vector<StoredSet> decoded_;
+  std::size_t at_ = 0;                // next set of decoded_
+};
+
+// Both sources of one object in (epoch, source) order. With `hide_shadowed`, a CelesTrak
+// set is left out when a Space-Track set falls on the same printed millisecond; the
+// Space-Track cursor must then cover the window widened by a millisecond on each side, and
+// its sets outside [from, to] are used for that test only.
+class SetStream {
+ public:
+  SetStream(SetCursor* spacetrack, SetCursor* celestrak, bool hide_shadowed, std::int64_t from_us,
+            std::int64_t to_us);
+  const StoredSet* next();
+  // As SetCursor::skip; whole blocks are passed without decoding when one source is read.
+  std::int64_t skip(std::int64_t count);
+
+ private:
+  const StoredSet* pull_spacetrack();
+  SetCursor* spacetrack_;
+  SetCursor* celestrak_;
+  bool hide_shadowed_;
+  std::int64_t from_us_;
+  std::int64_t to_us_;
+  const StoredSet* s_head_ = nullptr;
+  const StoredSet* c_head_ = nullptr;
+  StoredSet s_previous_;
+  bool has_s_previous_ = false;
+  StoredSet emitted_;
+  bool started_ = false;
+};
+
+// The millisecond an epoch prints as (rounded half up), as sql.h's GPQ_MILLIS once did.
+inline std::int64_t printed_millis(std::int64_t epoch_us) {
+  return (epoch_us + 10'000'000'000'000'500) / 1000;
+}
+
+}  // namespace gpq::storage
