@@ -18,7 +18,10 @@ namespace {
 // apart and written as blocks when the next object starts.
 class Packer {
  public:
-  explicit Packer(SQLite::Database& db) : insert_(db, std::string(sql::kInsertBlock)) {}
+  explicit Packer(SQLite::Database& db)
+      : insert_(db, std::string(sql::kInsertBlock)),
+        replace_(db, std::string(sql::kReplaceBlock)),
+        remove_(db, std::string(sql::kDeleteBlock)) {}
 
   void add(StoredSet stored) {
     if (stored.set.norad_id != norad_id_) {
@@ -31,7 +34,7 @@ class Packer {
   void flush() {
     for (std::vector<StoredSet>& sets : by_source_) {
       if (!sets.empty()) {
-        insert_blocks(insert_, sets, scratch_);
+        write_blocks({insert_, replace_, remove_}, sets, {}, scratch_);
         sets.clear();
       }
     }
@@ -39,6 +42,8 @@ class Packer {
 
  private:
   SQLite::Statement insert_;
+  SQLite::Statement replace_;
+  SQLite::Statement remove_;
   std::int32_t norad_id_ = 0;
   std::vector<StoredSet> by_source_[2];
   std::string scratch_;

@@ -42,7 +42,8 @@ BlockWriter::BlockWriter(SQLite::Database& connection, std::filesystem::path pat
       after_(prepare(connection, sql::kSelectBlockAfter)),
       blocks_(prepare(connection, sql::kSelectBlocks)),
       insert_(prepare(connection, sql::kInsertBlock)),
-      delete_(prepare(connection, sql::kDeleteBlocks)) {}
+      replace_(prepare(connection, sql::kReplaceBlock)),
+      delete_(prepare(connection, sql::kDeleteBlock)) {}
 
 const StoredSet* BlockWriter::merge(std::span<const Incoming> incoming, std::int64_t run_id) {
   const ElementSet& front = *incoming.front().set;
@@ -69,20 +70,19 @@ const StoredSet* BlockWriter::merge(std::span<const Incoming> incoming, std::int
   }
 
   stored_.clear();
-  std::int64_t fetched_first = 0;
-  std::int64_t fetched_last = 0;
+  fetched_ids_.clear();
+  std::int64_t fetched_first_us = 0;
   bind_key(blocks_, front, start_us);
   blocks_.bind(4, static_cast<std::int64_t>(last_us));
   while (blocks_.executeStep()) {
     const BlockRow row = read_block_row(blocks_);
-    if (stored_.empty()) {
-      fetched_first = row.first_epoch_us;
+    if (fetched_ids_.empty()) {
+      fetched_first_us = row.first_epoch_us;
     }
-    fetched_last = row.first_epoch_us;
+    fetched_ids_.push_back(row.id);
     decode_block_row(row, front.norad_id, source, stored_, path_);
   }
   blocks_.tryReset();
-  const bool fetched = !stored_.empty();
 
   merged_.clear();
   merged_.reserve(stored_.size() + incoming.size());
@@ -113,12 +113,19 @@ const StoredSet* BlockWriter::merge(std::span<const Incoming> incoming, std::int
   if (!changed) {
     return nullptr;
   }
-  if (fetched) {
-    bind_key(delete_, front, fetched_first);
-    delete_.bind(4, static_cast<std::int64_t>(fetched_last));
-    delete_.exec();
+  // The usual rewrite, one block that keeps its first epoch, stays in its row. Otherwise the
+  // old rows go first, so that no new block meets the key of one still there.
+  std::span<const std::int64_t> reuse;
+  if (fetched_ids_.size() == 1 && merged_.front().set.epoch.unix_micros() == fetched_first_us) {
+    reuse = fetched_ids_;
+  } else {
+    for (const std::int64_t id : fetched_ids_) {
+      delete_.tryReset();
+      delete_.bind(1, static_cast<std::int64_t>(id));
+      delete_.exec();
+    }
   }
-  insert_blocks(insert_, merged_, scratch_);
+  write_blocks({insert_, replace_, delete_}, merged_, reuse, scratch_);
   return reaches_end ? &merged_.back() : nullptr;
 }
 

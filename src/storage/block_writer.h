@@ -50,8 +50,10 @@ class BlockWriter {
   SQLite::Statement after_;
   SQLite::Statement blocks_;
   SQLite::Statement insert_;
+  SQLite::Statement replace_;
   SQLite::Statement delete_;
   std::vector<StoredSet> stored_;  // reused between calls
+  std::vector<std::int64_t> fetched_ids_;
   std::vector<StoredSet> merged_;
   std::vector<Written> outcomes_;
   std::string scratch_;

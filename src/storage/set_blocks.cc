@@ -6,9 +6,9 @@
 namespace gpq::storage {
 
 BlockRow read_block_row(SQLite::Statement& statement) {
-  const SQLite::Column blob = statement.getColumn(3);
+  const SQLite::Column blob = statement.getColumn(4);
   return {statement.getColumn(0).getInt64(), statement.getColumn(1).getInt64(),
-          statement.getColumn(2).getInt64(),
+          statement.getColumn(2).getInt64(), statement.getColumn(3).getInt64(),
           std::string_view(static_cast<const char*>(blob.getBlob()),
                            static_cast<std::size_t>(blob.getBytes()))};
 }
@@ -28,19 +28,29 @@ void decode_block_row(const BlockRow& row, std::int32_t norad_id, int source_cod
   }
 }
 
-void insert_blocks(SQLite::Statement& insert, std::span<const StoredSet> sets,
-                   std::string& scratch) {
+void write_blocks(const BlockStatements& statements, std::span<const StoredSet> sets,
+                  std::span<const std::int64_t> reuse, std::string& scratch) {
+  std::size_t reused = 0;
   while (!sets.empty()) {
     const std::size_t take = cut_block(sets, scratch);
-    insert.tryReset();
-    insert.bind(1, sets.front().set.norad_id);
-    insert.bind(2, source_code(sets.front().set.source));
-    insert.bind(3, static_cast<std::int64_t>(sets.front().set.epoch.unix_micros()));
-    insert.bind(4, static_cast<std::int64_t>(sets[take - 1].set.epoch.unix_micros()));
-    insert.bind(5, static_cast<std::int64_t>(take));
-    insert.bindNoCopy(6, scratch.data(), static_cast<int>(scratch.size()));
-    insert.exec();
+    SQLite::Statement& write = reused < reuse.size() ? statements.replace : statements.insert;
+    write.tryReset();
+    write.bind(1, sets.front().set.norad_id);
+    write.bind(2, source_code(sets.front().set.source));
+    write.bind(3, static_cast<std::int64_t>(sets.front().set.epoch.unix_micros()));
+    write.bind(4, static_cast<std::int64_t>(sets[take - 1].set.epoch.unix_micros()));
+    write.bind(5, static_cast<std::int64_t>(take));
+    write.bindNoCopy(6, scratch.data(), static_cast<int>(scratch.size()));
+    if (reused < reuse.size()) {
+      write.bind(7, static_cast<std::int64_t>(reuse[reused++]));
+    }
+    write.exec();
     sets = sets.subspan(take);
+  }
+  for (; reused < reuse.size(); ++reused) {
+    statements.remove.tryReset();
+    statements.remove.bind(1, static_cast<std::int64_t>(reuse[reused]));
+    statements.remove.exec();
   }
 }
 

@@ -18,6 +18,7 @@ namespace gpq::storage {
 
 // The GPQ_BLOCK_COLUMNS of a statement's current row; `sets` lives as long as the row.
 struct BlockRow {
+  std::int64_t id = 0;
   std::int64_t first_epoch_us = 0;
   std::int64_t last_epoch_us = 0;
   std::int64_t set_count = 0;
@@ -30,9 +31,17 @@ BlockRow read_block_row(SQLite::Statement& statement);
 void decode_block_row(const BlockRow& row, std::int32_t norad_id, int source_code,
                       std::vector<StoredSet>& out, const std::filesystem::path& path);
 
-// Writes `sets` (one object and source, ascending, not empty) as consecutive blocks through
-// sql::kInsertBlock; `scratch` is reused between calls.
-void insert_blocks(SQLite::Statement& insert, std::span<const StoredSet> sets,
-                   std::string& scratch);
+// Writes `sets` (one object and source, ascending, not empty) as consecutive blocks: into
+// the rows `reuse` names first (sql::kReplaceBlock), then new rows (sql::kInsertBlock); rows
+// of `reuse` left over are deleted (sql::kDeleteBlock). A reused row must not meet the key
+// of a row still there: pass one only when the first block written starts where it did.
+// `scratch` is reused between calls.
+struct BlockStatements {
+  SQLite::Statement& insert;
+  SQLite::Statement& replace;
+  SQLite::Statement& remove;
+};
+void write_blocks(const BlockStatements& statements, std::span<const StoredSet> sets,
+                  std::span<const std::int64_t> reuse, std::string& scratch);
 
 }  // namespace gpq::storage

@@ -23,7 +23,7 @@ SetCursor::SetCursor(SQLite::Statement& at_or_before, SQLite::Statement& blocks,
   at_or_before_.bind(2, source_code);
   at_or_before_.bind(3, static_cast<std::int64_t>(from_us));
   if (at_or_before_.executeStep()) {
-    start_us = at_or_before_.getColumn(0).getInt64();
+    start_us = at_or_before_.getColumn(1).getInt64();  // first_epoch_us
   }
   at_or_before_.tryReset();
   blocks_.tryReset();

@@ -75,8 +75,9 @@ inline constexpr std::string_view kSelectRowSets =
 
 // ---- Blocks of sets (set_blocks.cc, block_writer.cc, set_cursor.cc) ------------------------
 
-// Every block statement binds ?1 norad id, ?2 source code and reads these columns.
-#define GPQ_BLOCK_COLUMNS "first_epoch_us, last_epoch_us, set_count, sets"
+// Every block look-up binds ?1 norad id, ?2 source code and reads these columns; the index
+// set_block_by_object finds the rows.
+#define GPQ_BLOCK_COLUMNS "id, first_epoch_us, last_epoch_us, set_count, sets"
 // The block that holds or precedes an epoch ?3 / the first block after it.
 inline constexpr std::string_view kSelectBlockAtOrBefore =
     "SELECT " GPQ_BLOCK_COLUMNS " FROM set_block WHERE norad_id = ?1 AND source = ?2"
@@ -89,11 +90,14 @@ inline constexpr std::string_view kSelectBlocks =
     "SELECT " GPQ_BLOCK_COLUMNS " FROM set_block WHERE norad_id = ?1 AND source = ?2"
     " AND first_epoch_us BETWEEN ?3 AND ?4 ORDER BY first_epoch_us";
 inline constexpr std::string_view kInsertBlock =
-    "INSERT INTO set_block (norad_id, source, " GPQ_BLOCK_COLUMNS ")"
+    "INSERT INTO set_block (norad_id, source, first_epoch_us, last_epoch_us, set_count, sets)"
     " VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
-inline constexpr std::string_view kDeleteBlocks =
-    "DELETE FROM set_block WHERE norad_id = ?1 AND source = ?2"
-    " AND first_epoch_us BETWEEN ?3 AND ?4";
+// A rewritten block takes the row of one it replaces (?7): the row stays where it is in the
+// file instead of leaving a hole there and growing the file's end.
+inline constexpr std::string_view kReplaceBlock =
+    "UPDATE set_block SET norad_id = ?1, source = ?2, first_epoch_us = ?3, last_epoch_us = ?4,"
+    " set_count = ?5, sets = ?6 WHERE id = ?7";
+inline constexpr std::string_view kDeleteBlock = "DELETE FROM set_block WHERE id = ?1";
 
 inline constexpr std::string_view kAddToSetCount = R"sql(
   UPDATE meta SET value = value + ?1 WHERE key = 'element_set_count')sql";
