@@ -45,10 +45,11 @@ BlockWriter::BlockWriter(SQLite::Database& connection, std::filesystem::path pat
       replace_(prepare(connection, sql::kReplaceBlock)),
       delete_(prepare(connection, sql::kDeleteBlock)) {}
 
-const StoredSet* BlockWriter::merge(std::span<const Incoming> incoming, std::int64_t run_id) {
-  const ElementSet& front = *incoming.front().set;
+const StoredSet* BlockWriter::merge(std::span<const ElementSet* const> incoming,
+                                    std::int64_t run_id) {
+  const ElementSet& front = *incoming.front();
   const std::int64_t first_us = front.epoch.unix_micros();
-  const std::int64_t last_us = incoming.back().set->epoch.unix_micros();
+  const std::int64_t last_us = incoming.back()->epoch.unix_micros();
   const int source = source_code(front.source);
 
   // The blocks the incoming sets fall into: the one holding or preceding the first, and
@@ -88,13 +89,13 @@ const StoredSet* BlockWriter::merge(std::span<const Incoming> incoming, std::int
   merged_.reserve(stored_.size() + incoming.size());
   bool changed = false;
   std::size_t i = 0;
-  for (const Incoming& in : incoming) {
-    const std::int64_t epoch_us = in.set->epoch.unix_micros();
+  for (const ElementSet* set : incoming) {
+    const std::int64_t epoch_us = set->epoch.unix_micros();
     while (i < stored_.size() && stored_[i].set.epoch.unix_micros() < epoch_us) {
       merged_.push_back(std::move(stored_[i++]));
     }
     if (i < stored_.size() && stored_[i].set.epoch.unix_micros() == epoch_us) {
-      if (same_stored_values(stored_[i].set, *in.set) || keeps_stored(stored_[i].set, *in.set)) {
+      if (same_stored_values(stored_[i].set, *set) || keeps_stored(stored_[i].set, *set)) {
         outcomes_.push_back(Written::unchanged);
         merged_.push_back(std::move(stored_[i++]));
         continue;
@@ -104,7 +105,7 @@ const StoredSet* BlockWriter::merge(std::span<const Incoming> incoming, std::int
     } else {
       outcomes_.push_back(Written::added);
     }
-    merged_.push_back(stored_copy(*in.set, run_id));
+    merged_.push_back(stored_copy(*set, run_id));
     changed = true;
   }
   while (i < stored_.size()) {

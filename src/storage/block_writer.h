@@ -20,19 +20,15 @@ class BlockWriter {
  public:
   enum class Written { added, updated, unchanged };
 
-  // One identity's winner among the repeats of a batch.
-  struct Incoming {
-    const ElementSet* set;
-  };
-
   BlockWriter(SQLite::Database& connection, std::filesystem::path path);
 
-  // `incoming`: one object and source, ascending epochs, one set per epoch. Calls
+  // `incoming`: one object and source, ascending epochs, one set per epoch (the winner of
+  // each identity's repeats in the batch). Calls
   // `outcome(i, written)` for each incoming set. Returns the object's newest stored set
   // when the blocks rewritten are its last ones and something changed (the caller keeps the
   // `latest` row), else nullptr; valid until the next call.
   template <typename Outcome>
-  const StoredSet* write(std::span<const Incoming> incoming, std::int64_t run_id,
+  const StoredSet* write(std::span<const ElementSet* const> incoming, std::int64_t run_id,
                          Outcome&& outcome) {
     outcomes_.clear();
     const StoredSet* newest = merge(incoming, run_id);
@@ -43,7 +39,7 @@ class BlockWriter {
   }
 
  private:
-  const StoredSet* merge(std::span<const Incoming> incoming, std::int64_t run_id);
+  const StoredSet* merge(std::span<const ElementSet* const> incoming, std::int64_t run_id);
 
   std::filesystem::path path_;
   SQLite::Statement at_or_before_;

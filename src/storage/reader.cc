@@ -1,5 +1,5 @@
-// Reader: the element set reads (newest, windows of history, neighbours of an epoch). The
-// newest sets are rows of `latest`; every other read decodes blocks (set_cursor.h).
+// Reader: the newest sets (rows of `latest`) and the neighbours of an epoch (decoded from
+// blocks); windows of history are in reader_history.cc.
 // Every statement is prepared once, bound by index and reset after use.
 #include "storage/reader.h"
 
@@ -16,19 +16,6 @@
 
 namespace gpq::storage {
 namespace {
-
-// A window widened by this much on each side still holds every Space-Track set that can
-// share a printed millisecond with a CelesTrak set inside it.
-constexpr std::int64_t kShadowMarginUs = 1000;
-
-std::int64_t saturating_add(std::int64_t a, std::int64_t b) {
-  std::int64_t sum = 0;
-  if (__builtin_add_overflow(a, b, &sum)) {
-    return b < 0 ? std::numeric_limits<std::int64_t>::min()
-                 : std::numeric_limits<std::int64_t>::max();
-  }
-  return sum;
-}
 
 // Of two newest sets of one object, the one the merged view shows.
 bool newer_in_merge(const ElementSet& candidate, const ElementSet& current) {
@@ -188,28 +175,6 @@ void Reader::for_each_latest(SourceFilter source, const SetVisitor& visit) {
   });
 }
 
-template <typename Walk>
-void Reader::walk(std::int32_t norad_id, TimePoint from, TimePoint to, const Plan& plan,
-                  Walk&& walk) {
-  const std::int64_t from_us = from.unix_micros();
-  const std::int64_t to_us = to.unix_micros();
-  const std::int64_t margin = plan.hide_shadowed ? kShadowMarginUs : 0;
-  std::optional<SetCursor> spacetrack;
-  std::optional<SetCursor> celestrak;
-  if (plan.spacetrack) {
-    spacetrack.emplace(*block_at_or_before_, *spacetrack_blocks_, db_->path(), norad_id,
-                       kSpacetrackCode, saturating_add(from_us, -margin),
-                       saturating_add(to_us, margin));
-  }
-  if (plan.celestrak) {
-    celestrak.emplace(*block_at_or_before_, *celestrak_blocks_, db_->path(), norad_id,
-                      kCelestrakCode, from_us, to_us);
-  }
-  SetStream stream(spacetrack ? &*spacetrack : nullptr, celestrak ? &*celestrak : nullptr,
-                   plan.hide_shadowed, from_us, to_us);
-  walk(stream);
-}
-
 std::optional<StoredSet> Reader::last_at_or_before(std::int32_t norad_id, int source_code,
                                                    std::int64_t epoch_us) {
   Bound bound(*block_at_or_before_);
@@ -265,47 +230,36 @@ std::optional<StoredSet> Reader::first_after(std::int32_t norad_id, int source_c
 bool Reader::shadowed(std::int32_t norad_id, const StoredSet& set) {
   // The last Space-Track set at or before the end of this printed millisecond.
   const std::int64_t millis = printed_millis(set.set.epoch.unix_micros());
-  const std::int64_t end_us = millis * 1000 + 499 - 10'000'000'000'000'000;
-  const auto candidate = last_at_or_before(norad_id, kSpacetrackCode, end_us);
+  const auto candidate = last_at_or_before(norad_id, kSpacetrackCode, last_micros_of(millis));
   return candidate && printed_millis(candidate->set.epoch.unix_micros()) == millis;
 }
 
-std::optional<ElementSet> Reader::merged_at_or_before(std::int32_t norad_id, TimePoint epoch,
-                                                      const Plan& plan) {
-  const std::int64_t epoch_us = epoch.unix_micros();
-  std::optional<StoredSet> spacetrack;
-  std::optional<StoredSet> celestrak;
-  if (plan.spacetrack) {
-    spacetrack = last_at_or_before(norad_id, kSpacetrackCode, epoch_us);
-  }
-  if (plan.celestrak) {
-    celestrak = last_at_or_before(norad_id, kCelestrakCode, epoch_us);
-    while (plan.hide_shadowed && celestrak && shadowed(norad_id, *celestrak)) {
-      celestrak =
-          last_at_or_before(norad_id, kCelestrakCode, celestrak->set.epoch.unix_micros() - 1);
-    }
-  }
-  if (celestrak && (!spacetrack || celestrak->set.epoch > spacetrack->set.epoch)) {
-    return complete(*celestrak);
-  }
-  return spacetrack ? std::optional(complete(*spacetrack)) : std::nullopt;
+std::optional<StoredSet> Reader::nearest_of_source(std::int32_t norad_id, int source_code,
+                                                   std::int64_t epoch_us, Side side) {
+  return side == Side::at_or_before ? last_at_or_before(norad_id, source_code, epoch_us)
+                                    : first_after(norad_id, source_code, epoch_us);
 }
 
-std::optional<ElementSet> Reader::merged_after(std::int32_t norad_id, TimePoint epoch,
-                                               const Plan& plan) {
+std::optional<ElementSet> Reader::merged_neighbour(std::int32_t norad_id, TimePoint epoch,
+                                                   const Plan& plan, Side side) {
   const std::int64_t epoch_us = epoch.unix_micros();
+  const bool before = side == Side::at_or_before;
   std::optional<StoredSet> spacetrack;
   std::optional<StoredSet> celestrak;
   if (plan.spacetrack) {
-    spacetrack = first_after(norad_id, kSpacetrackCode, epoch_us);
+    spacetrack = nearest_of_source(norad_id, kSpacetrackCode, epoch_us, side);
   }
   if (plan.celestrak) {
-    celestrak = first_after(norad_id, kCelestrakCode, epoch_us);
+    celestrak = nearest_of_source(norad_id, kCelestrakCode, epoch_us, side);
     while (plan.hide_shadowed && celestrak && shadowed(norad_id, *celestrak)) {
-      celestrak = first_after(norad_id, kCelestrakCode, celestrak->set.epoch.unix_micros());
+      const std::int64_t passed_us = celestrak->set.epoch.unix_micros();
+      celestrak = nearest_of_source(norad_id, kCelestrakCode, before ? passed_us - 1 : passed_us,
+                                    side);
     }
   }
-  if (celestrak && (!spacetrack || celestrak->set.epoch < spacetrack->set.epoch)) {
+  // Both sources never share an epoch here: a shadowed CelesTrak set was passed over above.
+  if (celestrak && (!spacetrack || (before ? celestrak->set.epoch > spacetrack->set.epoch
+                                           : celestrak->set.epoch < spacetrack->set.epoch))) {
     return complete(*celestrak);
   }
   return spacetrack ? std::optional(complete(*spacetrack)) : std::nullopt;
@@ -315,14 +269,14 @@ std::optional<ElementSet> Reader::set_at_or_before(std::int32_t norad_id, TimePo
                                                    SourceFilter source) {
   names_norad_id_ = 0;
   return guarded(db_->path(),
-                 [&] { return merged_at_or_before(norad_id, epoch, plan(norad_id, source)); });
+                 [&] { return merged_neighbour(norad_id, epoch, plan(norad_id, source), Side::at_or_before); });
 }
 
 std::optional<ElementSet> Reader::set_after(std::int32_t norad_id, TimePoint epoch,
                                             SourceFilter source) {
   names_norad_id_ = 0;
   return guarded(db_->path(),
-                 [&] { return merged_after(norad_id, epoch, plan(norad_id, source)); });
+                 [&] { return merged_neighbour(norad_id, epoch, plan(norad_id, source), Side::after); });
 }
 
 std::pair<std::optional<ElementSet>, std::optional<ElementSet>> Reader::neighbours(
@@ -330,99 +284,9 @@ std::pair<std::optional<ElementSet>, std::optional<ElementSet>> Reader::neighbou
   names_norad_id_ = 0;
   return guarded(db_->path(), [&] {
     const Plan p = plan(norad_id, source);
-    return std::pair(merged_at_or_before(norad_id, epoch, p), merged_after(norad_id, epoch, p));
+    return std::pair(merged_neighbour(norad_id, epoch, p, Side::at_or_before),
+                     merged_neighbour(norad_id, epoch, p, Side::after));
   });
-}
-
-void Reader::history(std::int32_t norad_id, TimePoint from, TimePoint to, SourceFilter source,
-                     Window window, const SetVisitor& visit) {
-  guarded(db_->path(), [&] {
-    names_norad_id_ = 0;
-    walk(norad_id, from, to, plan(norad_id, source), [&](SetStream& stream) {
-      if (window.offset > 0 && stream.skip(window.offset) < window.offset) {
-        return;
-      }
-      ElementSet set;
-      for (std::int64_t emitted = 0; window.limit < 0 || emitted < window.limit; ++emitted) {
-        const StoredSet* stored = stream.next();
-        if (stored == nullptr) {
-          break;
-        }
-        set = stored->set;
-        set.collected_at = run_start(stored->run_id);
-        fill_names(norad_id, set);
-        visit(set);
-      }
-    });
-  });
-}
-
-std::int64_t Reader::count_history(std::int32_t norad_id, TimePoint from, TimePoint to,
-                                   SourceFilter source) {
-  return guarded(db_->path(), [&] {
-    std::int64_t count = 0;
-    walk(norad_id, from, to, plan(norad_id, source), [&](SetStream& stream) {
-      count = stream.skip(std::numeric_limits<std::int64_t>::max());
-    });
-    return count;
-  });
-}
-
-SetStats Reader::history_stats(std::int32_t norad_id, TimePoint from, TimePoint to,
-                               SourceFilter source) {
-  return guarded(db_->path(), [&] {
-    const Plan p = plan(norad_id, source);
-    // The summary counts every stored set; under the merge some are hidden, so it answers
-    // only without hiding, and only for a window that holds all of the object's sets.
-    if (!p.hide_shadowed) {
-      const int code = source == SourceFilter::spacetrack   ? kSpacetrackCode
-                       : source == SourceFilter::celestrak ? kCelestrakCode
-                                                           : -1;
-      const SetStats all = year_summary(norad_id, code);
-      if (all.count == 0 || (from <= *all.earliest && *all.latest <= to)) {
-        return all;
-      }
-    }
-    SetStats stats;
-    walk(norad_id, from, to, p, [&](SetStream& stream) {
-      std::int64_t next_year_us = std::numeric_limits<std::int64_t>::min();
-      while (const StoredSet* stored = stream.next()) {
-        const TimePoint epoch = stored->set.epoch;
-        if (!stats.earliest) {
-          stats.earliest = epoch;
-        }
-        stats.latest = epoch;
-        ++stats.count;
-        if (epoch.unix_micros() >= next_year_us) {  // ascending: each new year starts here
-          ++stats.distinct_years;
-          next_year_us = from_civil({to_civil(epoch).year + 1, 1, 1}).unix_micros();
-        }
-      }
-    });
-    return stats;
-  });
-}
-
-SetStats Reader::year_summary(std::int32_t norad_id, int source_code) {
-  Bound bound(*object_years_);
-  object_years_->bind(1, norad_id);
-  SetStats stats;
-  std::vector<int> years;
-  while (object_years_->executeStep()) {
-    if (source_code >= 0 && object_years_->getColumn(0).getInt() != source_code) {
-      continue;
-    }
-    years.push_back(object_years_->getColumn(1).getInt());
-    stats.count += object_years_->getColumn(2).getInt64();
-    const auto first = TimePoint::from_unix_micros(object_years_->getColumn(3).getInt64());
-    const auto last = TimePoint::from_unix_micros(object_years_->getColumn(4).getInt64());
-    stats.earliest = stats.earliest ? std::min(*stats.earliest, first) : first;
-    stats.latest = stats.latest ? std::max(*stats.latest, last) : last;
-  }
-  std::sort(years.begin(), years.end());
-  stats.distinct_years =
-      static_cast<std::int64_t>(std::unique(years.begin(), years.end()) - years.begin());
-  return stats;
 }
 
 }  // namespace gpq::storage

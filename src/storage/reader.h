@@ -1,6 +1,6 @@
 // Read primitives over one read-only connection, for the query core's Store: the newest
-// set, windows of an object's history, neighbours of an epoch (reader.cc); catalog records,
-// groups and the mirror's totals (reader_catalog.cc).
+// set and neighbours of an epoch (reader.cc), windows of an object's history
+// (reader_history.cc); catalog records, groups and the mirror's totals (reader_catalog.cc).
 #pragma once
 
 #include <cstdint>
@@ -125,10 +125,12 @@ class Reader {
                                        std::int64_t epoch_us);
   // True when a Space-Track set of the object falls on the printed millisecond of `set`.
   bool shadowed(std::int32_t norad_id, const StoredSet& set);
-  std::optional<ElementSet> merged_at_or_before(std::int32_t norad_id, TimePoint epoch,
-                                                const Plan& plan);
-  std::optional<ElementSet> merged_after(std::int32_t norad_id, TimePoint epoch,
-                                         const Plan& plan);
+  enum class Side { at_or_before, after };
+  std::optional<StoredSet> nearest_of_source(std::int32_t norad_id, int source_code,
+                                             std::int64_t epoch_us, Side side);
+  // The last set at or before / the first after `epoch` in the plan's merged view.
+  std::optional<ElementSet> merged_neighbour(std::int32_t norad_id, TimePoint epoch,
+                                             const Plan& plan, Side side);
   ElementSet complete(const StoredSet& stored);
   // Count, span and years of all the object's sets of one source (-1: both, no merge), from
   // the per-year summary the writer keeps.

@@ -17,7 +17,7 @@ inline constexpr int kSpacetrackCode = 0;
 inline constexpr int kCelestrakCode = 1;
 int source_code(DataSource source) noexcept;
 
-// Binds ?1..?17 of sql::kInsertSet / kReplaceSet for `set`, written by run `run_id`.
+// Binds ?1..?17 of sql::kUpsertLatest for `set`, written by run `run_id`.
 // Allocates nothing.
 void bind_set(SQLite::Statement& statement, const ElementSet& set, std::int64_t run_id);
 

@@ -79,9 +79,15 @@ class SetStream {
   bool started_ = false;
 };
 
-// The millisecond an epoch prints as (rounded half up), as sql.h's GPQ_MILLIS once did.
+// The millisecond an epoch prints as (rounded half up). The offset, a multiple of 1000,
+// keeps the dividend positive for any epoch after the year 1653, so the division floors.
+inline constexpr std::int64_t kMillisOffsetUs = 10'000'000'000'000'000;
 inline std::int64_t printed_millis(std::int64_t epoch_us) {
-  return (epoch_us + 10'000'000'000'000'500) / 1000;
+  return (epoch_us + kMillisOffsetUs + 500) / 1000;
+}
+// The last microsecond that prints as `millis`.
+inline std::int64_t last_micros_of(std::int64_t millis) {
+  return millis * 1000 + 499 - kMillisOffsetUs;
 }
 
 }  // namespace gpq::storage

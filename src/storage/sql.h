@@ -30,12 +30,7 @@ inline constexpr std::string_view kUserVersion = "PRAGMA user_version";
 inline constexpr std::string_view kVacuum = "VACUUM";
 inline constexpr std::string_view kSchemaObjectCount = "SELECT count(*) FROM sqlite_schema";
 
-// ---- Newest sets, objects and tallies (writer.cc, reader.cc) ---------------------------------------------------
-
-// Parameters ?1..?17 of kUpsertLatest, in this order (row_codec.cc binds them).
-// source: 0 Space-Track, 1 CelesTrak. element_set_no: NULL means 999. class_eph: 0 means
-// classification 'U' and ephemeris type 0. The nine element columns hold decimal codes
-// (decimal_codec.h) or, when a value has too many digits, the double itself.
+// ---- Newest sets, objects and tallies (writer.cc, reader.cc) -------------------------------
 
 // The empty string means "not given": it never overwrites a known name or designator.
 inline constexpr std::string_view kUpsertObject = R"sql(
@@ -46,8 +41,11 @@ inline constexpr std::string_view kUpsertObject = R"sql(
   WHERE (excluded.object_name <> '' AND excluded.object_name IS NOT object_name)
      OR (excluded.object_id <> '' AND excluded.object_id IS NOT object_id))sql";
 
-// The newest set of an object and source, kept whole in `latest` (same parameters as
-// kInsertSet). The writer binds the set it has just stored as the newest.
+// The newest set of an object and source, kept whole in `latest`: the writer binds the set it
+// has just stored as the newest, ?1..?17 in this order (row_codec.cc binds them). source: 0
+// Space-Track, 1 CelesTrak. element_set_no: NULL means 999. class_eph: 0 means classification
+// 'U' and ephemeris type 0. The nine element columns hold decimal codes (decimal_codec.h) or,
+// when a value has too many digits, the double itself.
 inline constexpr std::string_view kUpsertLatest = R"sql(
   INSERT INTO latest (norad_id, epoch_us, source, creation_us, mean_motion, eccentricity,
     inclination, ra_of_asc_node, arg_of_pericenter, mean_anomaly, bstar, mean_motion_dot,
@@ -61,17 +59,6 @@ inline constexpr std::string_view kUpsertLatest = R"sql(
     mean_motion_dot = excluded.mean_motion_dot, mean_motion_ddot = excluded.mean_motion_ddot,
     rev_at_epoch = excluded.rev_at_epoch, element_set_no = excluded.element_set_no,
     class_eph = excluded.class_eph, run_id = excluded.run_id)sql";
-inline constexpr std::string_view kSelectLatestEpoch =
-    "SELECT epoch_us FROM latest WHERE norad_id = ?1 AND source = ?2";
-
-// The row table of schemas 1 to 5, read once by the move into blocks (block_migration.cc).
-inline constexpr std::string_view kCountRowSets = "SELECT count(*) FROM element_set";
-#define GPQ_ROW_SET_COLUMNS                                                                \
-  "norad_id, epoch_us, source, creation_us, mean_motion, eccentricity, inclination, "     \
-  "ra_of_asc_node, arg_of_pericenter, mean_anomaly, bstar, mean_motion_dot, "             \
-  "mean_motion_ddot, rev_at_epoch, element_set_no, class_eph, run_id"
-inline constexpr std::string_view kSelectRowSets =
-    "SELECT " GPQ_ROW_SET_COLUMNS " FROM element_set ORDER BY norad_id, epoch_us, source";
 
 // ---- Blocks of sets (set_blocks.cc, block_writer.cc, set_cursor.cc) ------------------------
 
@@ -202,6 +189,11 @@ inline constexpr std::string_view kSelectRunStart = "SELECT started_us FROM sync
   "e.inclination, e.ra_of_asc_node, e.arg_of_pericenter, e.mean_anomaly, e.bstar, "        \
   "e.mean_motion_dot, e.mean_motion_ddot, e.rev_at_epoch, e.element_set_no, e.class_eph, " \
   "e.run_id"
+
+// The row table of schemas 1 to 5, read once by the move into blocks (block_migration.cc).
+inline constexpr std::string_view kCountRowSets = "SELECT count(*) FROM element_set";
+inline constexpr std::string_view kSelectRowSets =
+    "SELECT " GPQ_SET_COLUMNS " FROM element_set e ORDER BY e.norad_id, e.epoch_us, e.source";
 
 // The newest set per source of one object (?1), or of every object (ordered by NORAD id);
 // rows of both sources come ordered by source, the caller picks.

@@ -135,7 +135,7 @@ void Writer::write_sets(std::span<const ElementSet> sets, std::int64_t run_id,
           ++repeats.superseded;
         }
       }
-      winners_.push_back({winner});
+      winners_.push_back(winner);
       repeats_.push_back(repeats);
     }
     const StoredSet* newest =

@@ -118,7 +118,7 @@ class Writer {
   std::unique_ptr<Checkpointer> checkpointer_;  // null: SQLite checkpoints after commits
   std::vector<SortKey> order_;                  // reused across batches
   std::vector<YearTally> year_tallies_;         // reused across batches
-  std::vector<BlockWriter::Incoming> winners_;  // one object and source at a time
+  std::vector<const ElementSet*> winners_;  // one object and source at a time
   std::vector<Repeats> repeats_;
   std::vector<PendingObject> pending_objects_;
   std::unordered_map<std::int32_t, KnownObject> known_objects_;
