@@ -41,25 +41,6 @@ void write_file(const std::filesystem::path& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary) << bytes;
 }
 
-// Returns `bytes` with the byte at `at` inverted.
-std::string flipped(std::string bytes, std::size_t at) {
-  bytes[at] = static_cast<char>(~static_cast<unsigned char>(bytes[at]));
-  return bytes;
-}
-
-// Where the data of the `n`-th (0-based) member of a zip starts, from its local header.
-std::size_t zip_data_offset(const std::string& zip, int n) {
-  std::size_t header = 0;
-  for (int i = 0; i <= n; ++i) {
-    header = zip.find("PK\x03\x04", i == 0 ? 0 : header + 4);
-  }
-  const auto u16 = [&](std::size_t at) {
-    return static_cast<std::size_t>(static_cast<unsigned char>(zip[at])) |
-           static_cast<std::size_t>(static_cast<unsigned char>(zip[at + 1])) << 8;
-  };
-  return header + 30 + u16(header + 26) + u16(header + 28);
-}
-
 // Text that hardly compresses, so that a cut lands inside the member it is meant for.
 std::string noise(std::size_t bytes, std::uint32_t seed = 1) {
   std::string text(bytes, ' ');
@@ -137,7 +118,7 @@ TEST(ArchiveReaderTest, DamagedMemberDataIsAnErrorNamingTheMemberAndTheNextMembe
                                           test::file_item("c.txt", kText)};
   for (const ArchiveFormat format : {ArchiveFormat::zip, ArchiveFormat::zip_stored}) {
     const std::string good = test::build_archive(format, items);
-    const std::string bad = flipped(good, zip_data_offset(good, 1) + 20);
+    const std::string bad = test::flipped(good, test::zip_member_data_offset(good, 1) + 20);
     test::TempDir dir;
     const std::filesystem::path path = dir.path() / "bad.zip";
     write_file(path, bad);
