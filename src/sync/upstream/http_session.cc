@@ -134,8 +134,11 @@ HttpAnswer HttpSession::send(Outgoing request) {
     if (answer.transport_failed() || !is_redirect(answer.status) || location.empty()) {
       return answer;
     }
-    const RedirectStep step =
+    RedirectStep step =
         next_redirect(at, answer.status, location, request.method, hops, base_.origin());
+    if (step.refusal.empty() && redirect_gate_) {
+      step.refusal = redirect_gate_();
+    }
     if (!step.refusal.empty()) {
       answer.error = step.refusal;
       return answer;

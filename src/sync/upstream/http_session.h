@@ -4,6 +4,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -64,6 +65,10 @@ class HttpSession {
   // without the form; a 307 or 308 repeats the form, but only to the base URL's own host.
   HttpAnswer post_form(const std::string& target, const HeaderList& fields);
 
+  // Asked before each redirect is followed: empty lets it go, anything else stops it with that
+  // reason (Space-Track's request budget counts the hops as requests). Unset: always go.
+  void set_redirect_gate(std::function<std::string()> gate) { redirect_gate_ = std::move(gate); }
+
   // The cookies are the base URL's host's: they are sent to it alone and taken from it alone.
   void forget_cookies() { cookies_.clear(); }
   const std::string& base_url() const { return base_url_; }
@@ -92,6 +97,7 @@ class HttpSession {
   std::unique_ptr<httplib::Client> client_;  // to the base URL's origin
   std::string other_origin_;                 // the last other origin a redirect led to
   std::unique_ptr<httplib::Client> other_client_;
+  std::function<std::string()> redirect_gate_;
   std::vector<std::pair<std::string, std::string>> cookies_;  // name, value
 };
 

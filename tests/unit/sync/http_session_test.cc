@@ -175,6 +175,23 @@ TEST(HttpSessionTest, AChainOfFiveRedirectsIsFollowedASixthIsNot) {
                                "end at");
 }
 
+TEST(HttpSessionTest, TheRedirectGateIsAskedBeforeEveryHop) {
+  LoopbackServer server;
+  HttpSession session(server.url(), {});
+  int asked = 0;
+  session.set_redirect_gate([&asked] {
+    ++asked;
+    return asked <= 3 ? std::string() : std::string("the hour's budget is spent");
+  });
+  EXPECT_EQ(session.get("/hop/3").body, "arrived");
+  EXPECT_EQ(asked, 3);
+  const HttpAnswer stopped = session.get("/hop/3");
+  EXPECT_EQ(stopped.status, 302);
+  EXPECT_EQ(stopped.summary(), "the hour's budget is spent");
+  EXPECT_EQ(session.get("/hop/0").body, "arrived");  // no redirect, no gate
+  EXPECT_EQ(asked, 4);
+}
+
 TEST(HttpSessionTest, RelativeLocationsAndTheBasePrefix) {
   LoopbackServer server;
   HttpSession session(server.url() + "/rel", {});  // the prefix is the base URL's path
