@@ -78,10 +78,11 @@ void import_files(Context& ctx, const SyncArgs& args) {
   const sync::ImportSummary summary =
       importer.run(targets, [&progress](const sync::ImportSummary& so_far) {
         const double rate = progress.rate(static_cast<double>(so_far.sets_read));
+        // The name last: a long path is what the terminal's width cuts.
         progress.show(fmt::format(
-            "importing {}: {} sets read ({:.0f} sets/s), {} added, {} file(s) done, {}",
-            so_far.current, so_far.sets_read, rate, so_far.sets_added, so_far.files_imported,
-            human_bytes(static_cast<std::int64_t>(so_far.bytes))));
+            "importing: {} sets read ({:.0f} sets/s), {} added, {} file(s) done, {}; {}",
+            so_far.sets_read, rate, so_far.sets_added, so_far.files_imported,
+            human_bytes(static_cast<std::int64_t>(so_far.bytes)), so_far.current));
       });
   progress.clear();
   if (!ctx.quiet()) {

@@ -85,7 +85,7 @@ class ArchiveWalk {
 
 void ArchiveWalk::walk(ArchiveReader& reader, const std::string& archive, int depth) {
   ArchiveMember member;
-  std::string previous;     // the last member whose header was read
+  std::string previous;    // the last member whose header was read
   bool in_damage = false;  // damaged headers in a row are one damaged stretch
   for (;;) {
     ArchiveReader::Next next{};
@@ -141,9 +141,8 @@ void ArchiveWalk::import_member(ArchiveReader& reader, const std::string& name, 
   const FileKind kind = detect_kind(in.head());
   if (is_archive(kind)) {
     if (depth >= kMaxArchiveDepth) {
-      context_.summary.refused_members.push_back(
-          fmt::format("{}: refused: an archive nested deeper than {} levels", name,
-                      kMaxArchiveDepth));
+      context_.summary.refused_members.push_back(fmt::format(
+          "{}: refused: an archive nested deeper than {} levels", name, kMaxArchiveDepth));
       return;
     }
     ArchiveReader inner(in, name, stream_counter(name));

@@ -6,7 +6,9 @@
 namespace gpq::sync {
 namespace {
 
-bool is_separator(char c) { return c == '/' || c == '\\'; }
+bool is_separator(char c) {
+  return c == '/' || c == '\\';
+}
 
 // "/x", "\x" and "C:x" (zips made on Windows) all name a place outside any directory.
 bool is_absolute(std::string_view name) {

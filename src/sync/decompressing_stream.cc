@@ -68,9 +68,8 @@ class GzipStream final : public ByteStream {
   // Moves the unread input to the front and reads more after it; false at the end.
   bool refill() {
     std::copy_n(stream_.next_in, stream_.avail_in, input_.begin());
-    const std::size_t got =
-        source_->read(reinterpret_cast<char*>(input_.data()) + stream_.avail_in,
-                      input_.size() - stream_.avail_in);
+    const std::size_t got = source_->read(reinterpret_cast<char*>(input_.data()) + stream_.avail_in,
+                                          input_.size() - stream_.avail_in);
     stream_.next_in = input_.data();
     stream_.avail_in += static_cast<uInt>(got);
     return got > 0;
@@ -113,7 +112,8 @@ class XzStream final : public ByteStream {
     while (stream_.avail_out == capacity) {
       lzma_action action = LZMA_RUN;
       if (stream_.avail_in == 0) {
-        const std::size_t got = source_->read(reinterpret_cast<char*>(input_.data()), input_.size());
+        const std::size_t got =
+            source_->read(reinterpret_cast<char*>(input_.data()), input_.size());
         stream_.next_in = input_.data();
         stream_.avail_in = got;
         if (got == 0) {

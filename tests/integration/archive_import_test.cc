@@ -3,13 +3,13 @@
 // a hostile one has each bad member refused or reported by name, counted in the summary and
 // the run record, and the members before and after it imported; the database is never left
 // half-written and a rerun completes the work.
-#include <gtest/gtest.h>
-
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <regex>
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <gtest/gtest.h>
 
 #include "support/archive_builder.h"
 #include "support/mirror_dump.h"
@@ -125,8 +125,8 @@ TEST(ArchiveImportTest, EveryArchiveFormatImportsExactlyWhatItsFilesImport) {
     EXPECT_EQ(summary.files, 1) << row.file << ": " << result.out;
     EXPECT_EQ(summary.members, 4) << row.file << ": " << result.out;
     EXPECT_EQ(summary.read, 302) << row.file << ": " << result.out;
-    EXPECT_TRUE(contains(result.out, "not imported (unknown format): " + archive.string() +
-                                         ":notes/README.md"))
+    EXPECT_TRUE(contains(result.out,
+                         "not imported (unknown format): " + archive.string() + ":notes/README.md"))
         << row.file << ": " << result.out;
     EXPECT_TRUE(dump_mirror(db) == expected) << row.file << ": not what the files import";
     EXPECT_EQ(last_run(db).outcome, "ok") << row.file;
@@ -137,11 +137,13 @@ TEST(ArchiveImportTest, ArchivesInDirectoriesAndArchivesInArchivesAreRead) {
   TempDir dir;
   const fs::path in = dir.path() / "in";
   write_file(in / "a.3le", tle(0, 10));
-  write_file(in / "sub" / "b.zip",
-             build_archive(ArchiveFormat::zip,
-                           {file_item("c.3le", tle(10, 10)),
-                            file_item("inner.tar.gz", build_archive(ArchiveFormat::tar_gz,
-                                                                    {file_item("d.3le.xz", xz_bytes(tle(20, 10)))}))}));
+  write_file(
+      in / "sub" / "b.zip",
+      build_archive(ArchiveFormat::zip,
+                    {file_item("c.3le", tle(10, 10)),
+                     file_item("inner.tar.gz",
+                               build_archive(ArchiveFormat::tar_gz,
+                                             {file_item("d.3le.xz", xz_bytes(tle(20, 10)))}))}));
   const fs::path db = dir.path() / "gpq.db";
   const ProcessResult result = import(db, in);
   ASSERT_EQ(result.exit_code, 0) << result.err;
@@ -197,6 +199,29 @@ TEST(ArchiveImportTest, ADamagedMemberIsReportedTheOthersImportedAndARerunComple
     EXPECT_EQ(parse_summary(rerun.out).added, 1500 - summary.added) << rerun.out;
     EXPECT_TRUE(dump_mirror(db) == expected) << "the rerun did not complete the work";
   }
+}
+
+TEST(ArchiveImportTest, ADamagedTarHeaderIsReportedAndReadingGoesOnAfterIt) {
+  TempDir dir;
+  const std::string good = build_archive(ArchiveFormat::tar, {file_item("a.3le", tle(0, 100)),
+                                                              file_item("b.3le", tle(100, 100)),
+                                                              file_item("c.3le", tle(200, 100))});
+  // b's header is the first 512-byte block that names it; one byte of its name breaks its
+  // checksum.
+  const std::size_t b_header = good.find("b.3le") / 512 * 512;
+  const fs::path archive = dir.path() / "damaged.tar";
+  write_file(archive, flipped(good, b_header));
+  const fs::path db = dir.path() / "gpq.db";
+  const ProcessResult result = import(db, archive);
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_TRUE(contains(result.err, "gpq: " + archive.string() +
+                                       ": a damaged member header after a.3le ("))
+      << result.err;
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 2) << result.err;
+  const Summary summary = parse_summary(result.out);
+  EXPECT_EQ(summary.members, 2) << result.out;  // a and c
+  EXPECT_EQ(summary.added, 200) << result.out;
+  EXPECT_EQ(last_run(db).outcome, "partial");
 }
 
 TEST(ArchiveImportTest, ACutArchiveKeepsWhatWasReadAndARerunCompletes) {
@@ -265,16 +290,14 @@ TEST(ArchiveImportTest, ADecompressionBombIsRefusedQuickly) {
 TEST(ArchiveImportTest, LinksSpecialFilesAndNamesOutsideTheArchiveAreRefused) {
   TempDir dir;
   const fs::path tar = dir.path() / "hostile.tar";
-  write_file(tar, build_archive(ArchiveFormat::tar,
-                                {file_item("first.3le", tle(0, 10)),
-                                 file_item("/etc/abs.3le", tle(10, 10)),
-                                 file_item("../up.3le", tle(20, 10)),
-                                 file_item("a/../../x.3le", tle(30, 10)),
-                                 typed_item(Type::symlink, "link.3le", "first.3le"),
-                                 typed_item(Type::hardlink, "hard.3le", "first.3le"),
-                                 typed_item(Type::char_device, "null"),
-                                 typed_item(Type::fifo, "pipe"),
-                                 file_item("last.3le", tle(40, 10))}));
+  write_file(tar, build_archive(
+                      ArchiveFormat::tar,
+                      {file_item("first.3le", tle(0, 10)), file_item("/etc/abs.3le", tle(10, 10)),
+                       file_item("../up.3le", tle(20, 10)), file_item("a/../../x.3le", tle(30, 10)),
+                       typed_item(Type::symlink, "link.3le", "first.3le"),
+                       typed_item(Type::hardlink, "hard.3le", "first.3le"),
+                       typed_item(Type::char_device, "null"), typed_item(Type::fifo, "pipe"),
+                       file_item("last.3le", tle(40, 10))}));
   const fs::path db = dir.path() / "gpq.db";
   const ProcessResult result = import(db, tar);
   EXPECT_EQ(result.exit_code, 2) << result.err;
@@ -285,23 +308,24 @@ TEST(ArchiveImportTest, LinksSpecialFilesAndNamesOutsideTheArchiveAreRefused) {
   const std::string prefix = "gpq: " + tar.string() + ":";
   for (const char* refusal :
        {"/etc/abs.3le: refused: an absolute name", "../up.3le: refused: a name with a '..' part",
-        "a/../../x.3le: refused: a name with a '..' part",
-        "link.3le: refused: a symbolic link", "hard.3le: refused: a hard link",
-        "null: refused: a device, FIFO or socket", "pipe: refused: a device, FIFO or socket"}) {
+        "a/../../x.3le: refused: a name with a '..' part", "link.3le: refused: a symbolic link",
+        "hard.3le: refused: a hard link", "null: refused: a device, FIFO or socket",
+        "pipe: refused: a device, FIFO or socket"}) {
     EXPECT_TRUE(contains(result.err, prefix + refusal)) << refusal << "\n" << result.err;
   }
   EXPECT_TRUE(contains(result.err, "gpq: 7 archive member(s) refused")) << result.err;
   const RunRecord run = last_run(db);
   EXPECT_EQ(run.outcome, "partial");
-  EXPECT_EQ(run.error, tar.string() + ":/etc/abs.3le: refused: an absolute name (members must be "
-                                      "relative to the archive) (and 6 more)");
+  EXPECT_EQ(run.error, tar.string() +
+                           ":/etc/abs.3le: refused: an absolute name (members must be "
+                           "relative to the archive) (and 6 more)");
 
   const fs::path zip = dir.path() / "links.zip";
-  write_file(zip, build_archive(ArchiveFormat::zip,
-                                {file_item("first.3le", tle(0, 10)),
-                                 typed_item(Type::symlink, "link.3le", "first.3le"),
-                                 file_item("../up.3le", tle(20, 10)),
-                                 file_item("last.3le", tle(40, 10))}));
+  write_file(zip,
+             build_archive(ArchiveFormat::zip, {file_item("first.3le", tle(0, 10)),
+                                                typed_item(Type::symlink, "link.3le", "first.3le"),
+                                                file_item("../up.3le", tle(20, 10)),
+                                                file_item("last.3le", tle(40, 10))}));
   const ProcessResult zipped = import(dir.path() / "zip.db", zip);
   EXPECT_EQ(zipped.exit_code, 2) << zipped.err;
   EXPECT_EQ(parse_summary(zipped.out).refused, 2) << zipped.out;
@@ -314,8 +338,9 @@ TEST(ArchiveImportTest, ArchivesNestedDeeperThanTwoLevelsAreRefused) {
   TempDir dir;
   const std::string innermost =
       build_archive(ArchiveFormat::zip, {file_item("x.3le", tle(20, 10))});
-  const std::string inner = build_archive(
-      ArchiveFormat::tar_gz, {file_item("y.3le", tle(10, 10)), file_item("innermost.zip", innermost)});
+  const std::string inner =
+      build_archive(ArchiveFormat::tar_gz,
+                    {file_item("y.3le", tle(10, 10)), file_item("innermost.zip", innermost)});
   const fs::path outer = dir.path() / "outer.zip";
   write_file(outer, build_archive(ArchiveFormat::zip, {file_item("z.3le", tle(0, 10)),
                                                        file_item("inner.tar.gz", inner)}));

@@ -1,11 +1,11 @@
 // `gpq sync` through redirects: a CelesTrak address that has moved (every path answers 301
 // with the new address) syncs as if it had been given the new one, and a loop of redirects
 // fails each resource with a message, after at most six requests.
-#include <gtest/gtest.h>
-#include <httplib.h>
-
 #include <atomic>
 #include <thread>
+
+#include <gtest/gtest.h>
+#include <httplib.h>
 
 #include "sync_upstream_fixture.h"
 
@@ -58,9 +58,8 @@ class SyncRedirectTest : public SyncUpstreamTest {
 
 TEST_F(SyncRedirectTest, AMovedMirrorJustWorks) {
   const std::string moved_to = upstream_.url();
-  RedirectingServer old_address(301, [&moved_to](const std::string& target) {
-    return moved_to + target;
-  });
+  RedirectingServer old_address(
+      301, [&moved_to](const std::string& target) { return moved_to + target; });
   const ProcessResult result = sync_from(old_address.url());
   ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
   EXPECT_NE(result.out.find("celestrak: ok (13 downloaded"), std::string::npos) << result.out;
@@ -73,7 +72,8 @@ TEST_F(SyncRedirectTest, ALoopOfRedirectsFailsEachResourceWithAClearMessage) {
   RedirectingServer loop(302, [](const std::string& target) { return target + "x"; });
   const ProcessResult result = sync_from(loop.url());
   EXPECT_EQ(result.exit_code, 4) << result.out;
-  EXPECT_NE(result.err.find("gpq: celestrak GROUP=stations: more than 5 redirects"), std::string::npos)
+  EXPECT_NE(result.err.find("gpq: celestrak GROUP=stations: more than 5 redirects"),
+            std::string::npos)
       << result.err;
   EXPECT_EQ(loop.requests(), 13 * 6);  // each resource: the request and five hops, no retry
 }

@@ -1,10 +1,10 @@
 // Space-Track's 3LE snapshot files of $GPQ_REAL_DATA packed into a zip (and a .tar.gz), as
 // Space-Track's bulk downloads come, import to exactly the rows the plain files import.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <fstream>
 #include <regex>
+
+#include <gtest/gtest.h>
 
 #include "support/archive_builder.h"
 #include "support/mirror_dump.h"
@@ -41,8 +41,8 @@ TEST(ArchiveRealDataTest, ZippedSpaceTrackFilesImportTheSameRowsAsThePlainFiles)
   ASSERT_EQ(files.size(), 21U) << "20 files of 2023 and the .txt.xz of 2025 (README)";
   std::vector<ArchiveItem> members;
   for (const fs::path& file : files) {
-    members.push_back(file_item("spacetrack_snapshots/" + file.filename().string(),
-                                read_file(file)));
+    members.push_back(
+        file_item("spacetrack_snapshots/" + file.filename().string(), read_file(file)));
   }
 
   TempDir dir;

@@ -2,11 +2,12 @@
 
 #include <archive.h>
 #include <archive_entry.h>
-#include <gtest/gtest.h>
+#include <sys/sysmacros.h>
 
 #include <algorithm>
 #include <memory>
-#include <sys/sysmacros.h>
+
+#include <gtest/gtest.h>
 
 namespace gpq::test {
 namespace {
@@ -64,7 +65,7 @@ void write_data(archive* writer, const ArchiveItem& item) {
 std::string compress(const std::string& bytes, int (*add_filter)(archive*)) {
   std::string out;
   const std::unique_ptr<archive, int (*)(archive*)> writer(archive_write_new(),
-                                                          &archive_write_free);
+                                                           &archive_write_free);
   archive_write_set_format_raw(writer.get());
   add_filter(writer.get());
   archive_write_set_bytes_in_last_block(writer.get(), 1);
@@ -112,7 +113,7 @@ std::string xz_bytes(const std::string& bytes) {
 std::string build_archive(ArchiveFormat format, const std::vector<ArchiveItem>& items) {
   std::string bytes;
   const std::unique_ptr<archive, int (*)(archive*)> writer(archive_write_new(),
-                                                          &archive_write_free);
+                                                           &archive_write_free);
   switch (format) {
     case ArchiveFormat::zip:
       archive_write_set_format_zip(writer.get());

@@ -14,10 +14,10 @@ struct ArchiveItem {
   enum class Type { file, directory, symlink, hardlink, char_device, fifo };
 
   std::string name;
-  std::string data;         // a file's contents
+  std::string data;  // a file's contents
   Type type = Type::file;
-  std::string target;          // a link's target
-  std::uint64_t filler = 0;    // when not 0: `data` is followed by this many `filler_byte`s
+  std::string target;        // a link's target
+  std::uint64_t filler = 0;  // when not 0: `data` is followed by this many `filler_byte`s
   char filler_byte = '\n';
 };
 
@@ -44,8 +44,7 @@ inline ArchiveItem file_item(std::string name, std::string data) {
 
 // `head` and then `count` times `byte`, written in chunks: a decompression bomb when
 // compressed, and one the importer reads when `head` is a record it recognises.
-inline ArchiveItem filler_item(std::string name, std::string head, char byte,
-                               std::uint64_t count) {
+inline ArchiveItem filler_item(std::string name, std::string head, char byte, std::uint64_t count) {
   ArchiveItem item;
   item.name = std::move(name);
   item.data = std::move(head);

@@ -1,16 +1,16 @@
 #include "support/mirror_dump.h"
 
-#include <SQLiteCpp/SQLiteCpp.h>
-
 #include <string_view>
+
+#include <SQLiteCpp/SQLiteCpp.h>
 
 namespace gpq::test {
 namespace {
 
 void dump_table(SQLite::Database& db, std::string_view table, std::string_view order,
                 std::string& out) {
-  SQLite::Statement query(db, "SELECT * FROM " + std::string(table) + " ORDER BY " +
-                                  std::string(order));
+  SQLite::Statement query(
+      db, "SELECT * FROM " + std::string(table) + " ORDER BY " + std::string(order));
   out += "# ";
   out += table;
   out += '\n';

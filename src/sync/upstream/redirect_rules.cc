@@ -103,10 +103,12 @@ std::optional<Url> resolve_url(const Url& base, std::string_view reference) {
   if (reference.front() == '/') {
     url.target = normal_target(reference);
   } else if (reference.front() == '?' || reference.front() == '#') {
-    const std::string_view base_path = std::string_view(base.target).substr(0, base.target.find('?'));
+    const std::string_view base_path =
+        std::string_view(base.target).substr(0, base.target.find('?'));
     url.target = normal_target(std::string(base_path) + std::string(reference));
   } else {
-    const std::string_view base_path = std::string_view(base.target).substr(0, base.target.find('?'));
+    const std::string_view base_path =
+        std::string_view(base.target).substr(0, base.target.find('?'));
     const std::string directory(base_path.substr(0, base_path.rfind('/') + 1));
     url.target = normal_target(directory + std::string(reference));
   }
@@ -128,9 +130,9 @@ RedirectStep next_redirect(const Url& from, int status, std::string_view locatio
   }
   step.to = *to;
   if (hops >= kMaxRedirects) {
-    step.refusal = fmt::format(
-        "more than {} redirects (the last from {} to {}); give the address they end at",
-        kMaxRedirects, from.text(), to->text());
+    step.refusal =
+        fmt::format("more than {} redirects (the last from {} to {}); give the address they end at",
+                    kMaxRedirects, from.text(), to->text());
     return step;
   }
   if (from.scheme == "https" && to->scheme == "http") {

@@ -35,7 +35,7 @@ bool is_redirect(int status) noexcept;
 struct RedirectStep {
   std::string refusal;  // not empty: do not follow; says why, for the user
   Url to;
-  std::string method;   // of the next request
+  std::string method;         // of the next request
   bool keep_body = false;     // 307/308 resend the body (and its Content-Type)
   bool send_cookies = false;  // only to the session's own origin
 };

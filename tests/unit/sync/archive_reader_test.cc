@@ -2,9 +2,9 @@
 // types, data read whole, and damage reported with the archive and member named.
 #include "sync/archive_reader.h"
 
-#include <gtest/gtest.h>
-
 #include <fstream>
+
+#include <gtest/gtest.h>
 
 #include "gpq/error.h"
 
@@ -63,9 +63,9 @@ TEST(ArchiveReaderTest, EveryFormatGivesItsMembersNamesTypesAndData) {
       test::file_item("folder/deeper/second.txt", kText),
       test::file_item("empty.txt", ""),
   };
-  for (const ArchiveFormat format : {ArchiveFormat::zip, ArchiveFormat::zip_stored,
-                                     ArchiveFormat::tar, ArchiveFormat::tar_gz,
-                                     ArchiveFormat::tar_xz}) {
+  for (const ArchiveFormat format :
+       {ArchiveFormat::zip, ArchiveFormat::zip_stored, ArchiveFormat::tar, ArchiveFormat::tar_gz,
+        ArchiveFormat::tar_xz}) {
     const std::string name = "format " + std::to_string(static_cast<int>(format));
     auto in = open_decompressed(open_bytes(test::build_archive(format, items)), name);
     ArchiveReader reader(*in, name);
@@ -101,9 +101,10 @@ TEST(ArchiveReaderTest, LinksAndSpecialFilesAreTyped) {
   // A zip says a member is a link only in its central directory: read from the file.
   test::TempDir dir;
   const std::filesystem::path zip = dir.path() / "links.zip";
-  write_file(zip, test::build_archive(ArchiveFormat::zip,
-                                      {test::file_item("real.txt", "data\n"),
-                                       test::typed_item(ArchiveItem::Type::symlink, "soft", "real.txt")}));
+  write_file(
+      zip, test::build_archive(ArchiveFormat::zip,
+                               {test::file_item("real.txt", "data\n"),
+                                test::typed_item(ArchiveItem::Type::symlink, "soft", "real.txt")}));
   const auto from_file = ArchiveReader::open_file(zip, zip.string(), nullptr);
   const std::vector<ReadMember> zip_members = read_all(*from_file, zip.string());
   ASSERT_EQ(zip_members.size(), 2U);
@@ -137,8 +138,7 @@ TEST(ArchiveReaderTest, DamagedMemberDataIsAnErrorNamingTheMemberAndTheNextMembe
         error = e.what();
       }
     }
-    EXPECT_EQ(read_whole, (std::vector<std::string>{"a.txt", "c.txt"}))
-        << static_cast<int>(format);
+    EXPECT_EQ(read_whole, (std::vector<std::string>{"a.txt", "c.txt"})) << static_cast<int>(format);
     EXPECT_TRUE(error.starts_with("bad.zip:b.txt: damaged archive member (")) << error;
   }
 }

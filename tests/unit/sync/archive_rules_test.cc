@@ -52,7 +52,7 @@ TEST(ArchiveRulesTest, TheBudgetAllowsTheRatioPlusTheAllowanceAndNoMore) {
   const std::uint64_t limit = compressed * kMaxExpansionRatio + kExpansionAllowance;
   EXPECT_NO_THROW(budget.add_content(limit, "a.zip:x"));
   EXPECT_NO_THROW(budget.add_stream(limit, "a.zip"));  // a separate total
-  compressed = 1001;  // reading more of the file allows more
+  compressed = 1001;                                   // reading more of the file allows more
   const std::uint64_t mark = budget.content_mark();
   EXPECT_NO_THROW(budget.add_content(kMaxExpansionRatio, "a.zip:x"));
   EXPECT_FALSE(budget.content_over());

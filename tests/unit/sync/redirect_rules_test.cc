@@ -59,9 +59,9 @@ TEST(RedirectRulesTest, TheMethodAfterEachStatus) {
     const char* next;
     bool keep_body;
   } rows[] = {
-      {301, "GET", "GET", false},   {302, "GET", "GET", false},  {303, "GET", "GET", false},
-      {307, "GET", "GET", false},   {308, "GET", "GET", false},  {301, "POST", "GET", false},
-      {302, "POST", "GET", false},  {303, "POST", "GET", false}, {307, "POST", "POST", true},
+      {301, "GET", "GET", false},  {302, "GET", "GET", false},  {303, "GET", "GET", false},
+      {307, "GET", "GET", false},  {308, "GET", "GET", false},  {301, "POST", "GET", false},
+      {302, "POST", "GET", false}, {303, "POST", "GET", false}, {307, "POST", "POST", true},
       {308, "POST", "POST", true},
   };
   for (const auto& row : rows) {
@@ -118,14 +118,16 @@ TEST(RedirectRulesTest, CookiesAndFormsStayWithTheSessionsHost) {
       next_redirect(login, 302, "https://www.space-track.org:8443/x", "GET", 0, own).send_cookies);
   // Back on the session's own host they go again, the form too.
   const Url away_url{"https", "elsewhere.example", "/"};
-  const RedirectStep back = next_redirect(away_url, 307, "https://www.space-track.org/x", "POST", 1, own);
+  const RedirectStep back =
+      next_redirect(away_url, 307, "https://www.space-track.org/x", "POST", 1, own);
   EXPECT_EQ(back.refusal, "");
   EXPECT_TRUE(back.send_cookies);
   EXPECT_TRUE(back.keep_body);
 }
 
 TEST(RedirectRulesTest, ALocationThatIsNoAddressIsNotFollowed) {
-  const RedirectStep step = next_redirect(kBase, 302, "mailto:x@example.org", "GET", 0, "https://celestrak.org");
+  const RedirectStep step =
+      next_redirect(kBase, 302, "mailto:x@example.org", "GET", 0, "https://celestrak.org");
   EXPECT_TRUE(step.refusal.find("not an http(s) address") != std::string::npos) << step.refusal;
 }
 
