@@ -71,7 +71,7 @@ class ArchiveWalk {
     if (error.code() != Errc::bad_request) {
       throw error;
     }
-    const bool over = budget_.content_over() || budget_.stream_over();
+    const bool over = budget_.member_over() || budget_.archive_over();
     (over ? context_.summary.refused_members : context_.summary.failed_files)
         .emplace_back(error.what());
   }
@@ -125,12 +125,12 @@ void ArchiveWalk::walk(ArchiveReader& reader, const std::string& archive, int de
       import_member(reader, name, depth);
     } catch (const Error& error) {
       record(error);
-      if (budget_.content_over()) {
-        budget_.forget_content_since(mark);  // refused; the next member is judged without it
+      if (budget_.member_over() && !budget_.archive_over()) {
+        budget_.forget_member_since(mark);  // refused; the next member is judged without it
       }
     }
-    if (budget_.stream_over()) {
-      return;  // an archive stream cannot be read past its bomb
+    if (budget_.archive_over()) {
+      return;  // nothing more of this archive is read
     }
   }
 }

@@ -7,6 +7,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstdio>
@@ -39,10 +40,13 @@ class SeekableFile final : public ByteStream {
     if (got == 0 && std::ferror(file_) != 0) {
       fail(Errc::bad_request, "{}: read error: {}", path_.string(), std::strerror(errno));
     }
-    consumed_ += got;
+    // How far into the file reading has gone: bytes read twice (members that share their
+    // data, a crafted zip's trick) do not raise the expansion limit.
+    const off_t position = ftello(file_);
+    farthest_ = std::max<std::uint64_t>(farthest_, position > 0 ? position : 0);
     return got;
   }
-  std::uint64_t bytes_consumed() const override { return consumed_; }
+  std::uint64_t bytes_consumed() const override { return farthest_; }
 
   // The new position, or -1.
   std::int64_t seek(std::int64_t offset, int whence) {
@@ -55,7 +59,7 @@ class SeekableFile final : public ByteStream {
  private:
   std::filesystem::path path_;
   std::FILE* file_ = nullptr;
-  std::uint64_t consumed_ = 0;
+  std::uint64_t farthest_ = 0;
 };
 
 MemberType type_of(archive_entry* entry) {

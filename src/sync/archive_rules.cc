@@ -61,29 +61,34 @@ std::optional<std::string> member_refusal(MemberType type, std::string_view name
 
 void ExpansionBudget::add_content(std::uint64_t bytes, std::string_view name) {
   content_ += bytes;
-  if (!within_limit(content_)) {
-    content_over_ = true;
-    refuse(name);
+  all_content_ += bytes;
+  if (archive_over_ || all_content_ > 2 * limit()) {
+    member_over_ = archive_over_ = true;
+    refuse(name, "the archive, refused members included, expands to more than twice");
+  }
+  if (content_ > limit()) {
+    member_over_ = true;
+    refuse(name, "it expands to more than");
   }
 }
 
 void ExpansionBudget::add_stream(std::uint64_t bytes, std::string_view name) {
   stream_ += bytes;
-  if (stream_over_ || !within_limit(stream_)) {
-    stream_over_ = true;
-    refuse(name);
+  if (archive_over_ || stream_ > limit()) {
+    archive_over_ = true;
+    refuse(name, "it expands to more than");
   }
 }
 
-bool ExpansionBudget::within_limit(std::uint64_t total) const {
-  return total <= compressed_so_far_() * kMaxExpansionRatio + kExpansionAllowance;
+std::uint64_t ExpansionBudget::limit() const {
+  return compressed_so_far_() * kMaxExpansionRatio + kExpansionAllowance;
 }
 
-void ExpansionBudget::refuse(std::string_view name) const {
+void ExpansionBudget::refuse(std::string_view name, std::string_view what) const {
   fail(Errc::bad_request,
-       "{}: refused: it expands to more than {} times the {} bytes read of the archive so far "
-       "(a decompression bomb?)",
-       name, kMaxExpansionRatio, compressed_so_far_());
+       "{}: refused: {} {} times the {} bytes read of the archive so far (a decompression "
+       "bomb?)",
+       name, what, kMaxExpansionRatio, compressed_so_far_());
 }
 
 }  // namespace gpq::sync

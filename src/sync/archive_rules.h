@@ -30,8 +30,9 @@ std::optional<std::string> member_refusal(MemberType type, std::string_view name
 // level. Two totals are held to the limit: the members' contents (after their own .gz/.xz),
 // and the archive streams themselves (the tar inside a .tar.gz, headers and all). A member
 // over the limit is refused and its contents are then forgotten, so the members after it are
-// judged without it; an archive stream over the limit cannot be read past, so it stops the
-// archive.
+// judged without it. The archive stops (nothing more of it is read) when its stream passes
+// the limit, which cannot be skipped, or when all the contents decompressed, refused members'
+// included, pass twice the limit: a string of bombs costs at most that much work.
 class ExpansionBudget {
  public:
   // `compressed_so_far` gives the bytes read from the file on disk so far.
@@ -39,32 +40,35 @@ class ExpansionBudget {
       : compressed_so_far_(std::move(compressed_so_far)) {}
 
   // Counts `bytes` more of a member's contents read as `name`. Throws Error{bad_request}
-  // "<name>: refused: ..." when the total passes the limit; content_over() is then true.
+  // "<name>: refused: ..." when a total passes its limit; member_over() is then true, and
+  // archive_over() too when it was the total of all contents.
   void add_content(std::uint64_t bytes, std::string_view name);
-  // Counts `bytes` more of the archive stream `name`. Throws likewise, and every time after:
-  // stream_over() stays true.
+  // Counts `bytes` more of the archive stream `name`. Throws likewise, and archive_over() is
+  // then true.
   void add_stream(std::uint64_t bytes, std::string_view name);
 
-  bool content_over() const { return content_over_; }
-  bool stream_over() const { return stream_over_; }
+  bool member_over() const { return member_over_; }
+  // Once true, stays true: every later count throws.
+  bool archive_over() const { return archive_over_; }
 
-  // The contents total now, to be forgotten back to with forget_content_since() when the
+  // The contents total now, to be forgotten back to with forget_member_since() when the
   // member that follows is refused.
   std::uint64_t content_mark() const { return content_; }
-  void forget_content_since(std::uint64_t mark) {
+  void forget_member_since(std::uint64_t mark) {
     content_ = mark;
-    content_over_ = false;
+    member_over_ = false;
   }
 
  private:
-  bool within_limit(std::uint64_t total) const;
-  [[noreturn]] void refuse(std::string_view name) const;
+  std::uint64_t limit() const;
+  [[noreturn]] void refuse(std::string_view name, std::string_view what) const;
 
   std::function<std::uint64_t()> compressed_so_far_;
-  std::uint64_t content_ = 0;
+  std::uint64_t content_ = 0;      // of the members not refused
+  std::uint64_t all_content_ = 0;  // refused members' included
   std::uint64_t stream_ = 0;
-  bool content_over_ = false;
-  bool stream_over_ = false;
+  bool member_over_ = false;
+  bool archive_over_ = false;
 };
 
 }  // namespace gpq::sync

@@ -287,6 +287,28 @@ TEST(ArchiveImportTest, ADecompressionBombIsRefusedQuickly) {
   EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(30));
 }
 
+TEST(ArchiveImportTest, ASecondBombStopsTheArchive) {
+  TempDir dir;
+  constexpr std::uint64_t kBomb = std::uint64_t{48} << 20;
+  const fs::path archive = dir.path() / "bombs.zip";
+  write_file(archive, build_archive(ArchiveFormat::zip,
+                                    {file_item("before.3le", tle(0, 100)),
+                                     filler_item("bomb1.3le", tle(1000, 1), '\n', kBomb),
+                                     filler_item("bomb2.3le", tle(1001, 1), '\n', kBomb),
+                                     filler_item("bomb3.3le", tle(1002, 1), '\n', kBomb),
+                                     file_item("after.3le", tle(100, 100))}));
+  const ProcessResult result = import(dir.path() / "gpq.db", archive);
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  const Summary summary = parse_summary(result.out);
+  // before.3le and the first set of each of the two bombs read; nothing after the second.
+  EXPECT_EQ(summary.added, 102) << result.out;
+  EXPECT_EQ(summary.refused, 2) << result.out;
+  EXPECT_TRUE(contains(result.err, "gpq: " + archive.string() +
+                                       ":bomb2.3le: refused: the archive, refused members "
+                                       "included, expands to more than twice"))
+      << result.err;
+}
+
 TEST(ArchiveImportTest, LinksSpecialFilesAndNamesOutsideTheArchiveAreRefused) {
   TempDir dir;
   const fs::path tar = dir.path() / "hostile.tar";

@@ -55,7 +55,7 @@ TEST(ArchiveRulesTest, TheBudgetAllowsTheRatioPlusTheAllowanceAndNoMore) {
   compressed = 1001;                                   // reading more of the file allows more
   const std::uint64_t mark = budget.content_mark();
   EXPECT_NO_THROW(budget.add_content(kMaxExpansionRatio, "a.zip:x"));
-  EXPECT_FALSE(budget.content_over());
+  EXPECT_FALSE(budget.member_over());
   try {
     budget.add_content(1, "a.zip:bomb.txt");
     ADD_FAILURE() << "one byte past the limit was allowed";
@@ -64,21 +64,45 @@ TEST(ArchiveRulesTest, TheBudgetAllowsTheRatioPlusTheAllowanceAndNoMore) {
     EXPECT_TRUE(std::string(error.what()).starts_with("a.zip:bomb.txt: refused: ")) << error.what();
     EXPECT_NE(std::string(error.what()).find("100 times"), std::string::npos) << error.what();
   }
-  EXPECT_TRUE(budget.content_over());
-  EXPECT_FALSE(budget.stream_over());
+  EXPECT_TRUE(budget.member_over());
+  EXPECT_FALSE(budget.archive_over());
   // The refused member's contents are forgotten: the next member is judged without them.
-  budget.forget_content_since(mark);
-  EXPECT_FALSE(budget.content_over());
+  budget.forget_member_since(mark);
+  EXPECT_FALSE(budget.member_over());
   EXPECT_NO_THROW(budget.add_content(kMaxExpansionRatio, "a.zip:next.txt"));
 }
 
-TEST(ArchiveRulesTest, AnArchiveStreamOverTheLimitStaysOver) {
+TEST(ArchiveRulesTest, BombAfterBombStopsTheArchiveAtTwiceTheLimit) {
+  ExpansionBudget budget([] { return std::uint64_t{0}; });  // the limit is the allowance
+  std::uint64_t work = 0;
+  int refused = 0;
+  while (!budget.archive_over()) {
+    const std::uint64_t mark = budget.content_mark();
+    try {
+      for (;;) {  // each member a bomb, read in 64 KiB pieces
+        budget.add_content(1 << 16, "a.zip:bomb");
+        work += 1 << 16;
+      }
+    } catch (const Error&) {
+      ++refused;
+      EXPECT_TRUE(budget.member_over());
+    }
+    if (!budget.archive_over()) {
+      budget.forget_member_since(mark);
+    }
+  }
+  EXPECT_EQ(refused, 2);  // the second bomb passes twice the limit
+  EXPECT_LE(work, 2 * kExpansionAllowance);
+  EXPECT_THROW(budget.add_content(0, "a.zip:next"), Error);  // nothing more of the archive
+}
+
+TEST(ArchiveRulesTest, AnArchiveStreamOverTheLimitStopsTheArchive) {
   ExpansionBudget budget([] { return std::uint64_t{10}; });
   EXPECT_THROW(budget.add_stream(kExpansionAllowance + 10 * kMaxExpansionRatio + 1, "x.tar.gz"),
                Error);
-  EXPECT_TRUE(budget.stream_over());
+  EXPECT_TRUE(budget.archive_over());
   EXPECT_THROW(budget.add_stream(0, "x.tar.gz"), Error);  // nothing more is read from it
-  EXPECT_FALSE(budget.content_over());
+  EXPECT_THROW(budget.add_content(0, "x.tar.gz:a"), Error);
 }
 
 }  // namespace
