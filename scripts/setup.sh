@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config git
   libcli11-dev libsqlite3-dev libsqlitecpp-dev sqlite3 libfmt-dev
-  libcpp-httplib-dev libssl-dev zlib1g-dev liblzma-dev
+  libcpp-httplib-dev libssl-dev zlib1g-dev liblzma-dev libarchive-dev
   libsimdjson-dev libpugixml-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3-sgp4 libxml2-utils xz-utils

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include <fmt/core.h>
@@ -32,14 +33,28 @@ struct SyncArgs {
   sync::SyncRequest request;
 };
 
+// 12345 as "12,345": line numbers of large files read at a glance.
+std::string grouped(std::uint64_t number) {
+  std::string digits = std::to_string(number);
+  for (std::size_t at = digits.size(); at > 3; at -= 3) {
+    digits.insert(at - 3, ",");
+  }
+  return digits;
+}
+
 void print_summary(const sync::ImportSummary& s, bool verbose) {
   fmt::print(
-      "Imported {} file(s), {} bytes: {} sets read, {} added, {} updated, {} unchanged; "
-      "{} catalog records; {} records skipped.\n",
-      s.files_imported, s.bytes, s.sets_read, s.sets_added, s.sets_updated, s.sets_unchanged,
-      s.catalog_records, s.records_skipped);
+      "Imported {} file(s){}, {} bytes: {} sets read, {} added, {} updated, {} unchanged; "
+      "{} catalog records; {} records skipped{}.\n",
+      s.files_imported,
+      s.members_imported > 0 ? fmt::format(" ({} archive members)", s.members_imported) : "",
+      s.bytes, s.sets_read, s.sets_added, s.sets_updated, s.sets_unchanged, s.catalog_records,
+      s.records_skipped,
+      s.refused_members.empty()
+          ? ""
+          : fmt::format("; {} archive members refused", s.refused_members.size()));
   for (const sync::SkippedRecord& skip : s.skips) {
-    fmt::print("  skipped {}:{}: {}\n", skip.file, skip.line, skip.reason);
+    fmt::print("  skipped {} line {}: {}\n", skip.file, grouped(skip.line), skip.reason);
   }
   if (!verbose && s.records_skipped > s.skips.size()) {
     fmt::print("  ... and {} more (--verbose lists them all)\n",
@@ -63,10 +78,11 @@ void import_files(Context& ctx, const SyncArgs& args) {
   const sync::ImportSummary summary =
       importer.run(targets, [&progress](const sync::ImportSummary& so_far) {
         const double rate = progress.rate(static_cast<double>(so_far.sets_read));
-        progress.show(
-            fmt::format("importing: {} sets read ({:.0f} sets/s), {} added, {} file(s) done, {}",
-                        so_far.sets_read, rate, so_far.sets_added, so_far.files_imported,
-                        human_bytes(static_cast<std::int64_t>(so_far.bytes))));
+        // The name last: a long path is what the terminal's width cuts.
+        progress.show(fmt::format(
+            "importing: {} sets read ({:.0f} sets/s), {} added, {} file(s) done, {}; {}",
+            so_far.sets_read, rate, so_far.sets_added, so_far.files_imported,
+            human_bytes(static_cast<std::int64_t>(so_far.bytes)), so_far.current));
       });
   progress.clear();
   if (!ctx.quiet()) {
@@ -75,8 +91,19 @@ void import_files(Context& ctx, const SyncArgs& args) {
   for (const std::string& failure : summary.failed_files) {
     fmt::print(stderr, "gpq: {}\n", failure);
   }
-  if (!summary.failed_files.empty()) {
-    fail(Errc::bad_request, "{} file(s) could not be read completely", summary.failed_files.size());
+  for (const std::string& refusal : summary.refused_members) {
+    fmt::print(stderr, "gpq: {}\n", refusal);
+  }
+  if (!summary.failed_files.empty() || !summary.refused_members.empty()) {
+    std::vector<std::string> parts;
+    if (!summary.failed_files.empty()) {
+      parts.push_back(fmt::format("{} file(s) or archive member(s) could not be read completely",
+                                  summary.failed_files.size()));
+    }
+    if (!summary.refused_members.empty()) {
+      parts.push_back(fmt::format("{} archive member(s) refused", summary.refused_members.size()));
+    }
+    fail(Errc::bad_request, "{}", parts.size() == 1 ? parts[0] : parts[0] + "; " + parts[1]);
   }
 }
 
@@ -186,7 +213,8 @@ void add_sync_command(CLI::App& app, Context& ctx) {
   auto args = std::make_shared<SyncArgs>();
   cmd->add_option("--from", args->paths,
                   "Import these files or directories (3LE/TLE/2LE, OMM "
-                  "JSON, CSV, XML, KVN, SATCAT CSV/JSON; .gz and .xz too)")
+                  "JSON, CSV, XML, KVN, SATCAT CSV/JSON; .gz and .xz too; zip and tar "
+                  "archives of them)")
       ->type_name("PATH")
       ->expected(1, -1);
   cmd->add_option("--source", args->request.source,

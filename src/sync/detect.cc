@@ -74,13 +74,29 @@ std::string_view to_string(FileKind kind) noexcept {
       return "OMM XML";
     case FileKind::omm_kvn:
       return "OMM KVN";
+    case FileKind::zip_archive:
+      return "zip archive";
+    case FileKind::tar_archive:
+      return "tar archive";
     case FileKind::unknown:
       return "unknown";
   }
   return "unknown";
 }
 
+bool is_archive(FileKind kind) noexcept {
+  return kind == FileKind::zip_archive || kind == FileKind::tar_archive;
+}
+
 FileKind detect_kind(std::string_view head) noexcept {
+  // A zip starts with a member's local header, or, when empty, with its end record.
+  if (head.starts_with("PK\x03\x04") || head.starts_with("PK\x05\x06")) {
+    return FileKind::zip_archive;
+  }
+  // A tar header is 512 bytes with "ustar" at 257 (POSIX, pax, and GNU's "ustar  ").
+  if (head.size() >= 512 && head.substr(257, 5) == "ustar") {
+    return FileKind::tar_archive;
+  }
   const std::string_view text = skip_bom_and_blanks(head);
   if (text.empty() || looks_binary(text.substr(0, 4096))) {
     return FileKind::unknown;

@@ -5,9 +5,20 @@
 
 namespace gpq::sync {
 
-enum class FileKind { tle, json, omm_csv, satcat_csv, omm_xml, omm_kvn, unknown };
+enum class FileKind {
+  tle,
+  json,
+  omm_csv,
+  satcat_csv,
+  omm_xml,
+  omm_kvn,
+  zip_archive,  // read member by member (archive_import.h)
+  tar_archive,  // ustar, pax or GNU; after its .gz/.xz when it had one
+  unknown
+};
 
 std::string_view to_string(FileKind kind) noexcept;
+bool is_archive(FileKind kind) noexcept;
 
 // `head` is the start of the decompressed content (a few KiB are enough).
 FileKind detect_kind(std::string_view head) noexcept;

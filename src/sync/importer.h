@@ -1,5 +1,5 @@
-// `gpq sync --from PATH...`: imports local files of any supported kind into the
-// mirror in batches, each batch one transaction, and reports what it did.
+// `gpq sync --from PATH...`: imports local files of any supported kind, archives included,
+// into the mirror in batches, each batch one transaction, and reports what it did.
 #pragma once
 
 #include <cstdint>
@@ -26,13 +26,14 @@ struct ImportOptions {
 };
 
 struct SkippedRecord {
-  std::string file;
+  std::string file;  // a path, or "archive:member" inside an archive
   std::uint64_t line = 0;
   std::string reason;
 };
 
 struct ImportSummary {
-  std::uint64_t files_imported = 0;
+  std::uint64_t files_imported = 0;    // files on disk read to their end, archives included
+  std::uint64_t members_imported = 0;  // archive members read through a parser
   std::uint64_t sets_read = 0;
   std::uint64_t sets_added = 0;
   std::uint64_t sets_updated = 0;
@@ -41,9 +42,20 @@ struct ImportSummary {
   std::uint64_t catalog_records = 0;
   std::uint64_t bytes = 0;
   std::vector<SkippedRecord> skips;        // the first max_reported_skips (or all)
-  std::vector<std::string> unknown_files;  // files in directories whose kind is unknown
-  std::vector<std::string> failed_files;   // "path: reason" for files that could not be read
+  std::vector<std::string> unknown_files;  // files in directories and archive members whose
+                                           // kind is unknown
+  // "name: reason" for files and archive members that could not be read completely (damaged
+  // compression, a damaged or cut archive)
+  std::vector<std::string> failed_files;
+  // "archive:member: refused: reason" for members not read by rule (archive_rules.h): links,
+  // special files, names leaving the archive, nesting too deep, a decompression bomb
+  std::vector<std::string> refused_members;
+  std::string current;  // the file or archive member being read (for progress)
 };
+
+// For the run record: the first problem of `summary` and how many more there were; empty
+// when there was none.
+std::string run_error(const ImportSummary& summary);
 
 // Called after every committed batch, for progress display.
 using ImportProgress = std::function<void(const ImportSummary&)>;
@@ -54,9 +66,11 @@ class Importer {
   Importer(storage::Database& db, ImportOptions options);
 
   // Imports every path: files directly, directories recursively in byte order of the relative
-  // path. Throws Error{bad_request} before writing anything when a path does not exist or a
-  // file named explicitly is of unknown kind. A file that turns out unreadable part-way (corrupt
-  // compression) keeps the batches already committed and is listed in failed_files.
+  // path, archives member by member (archive_import.h). Throws Error{bad_request} before
+  // writing anything when a path does not exist or a file named explicitly is of unknown kind.
+  // A file or member that turns out unreadable part-way (corrupt compression, a damaged
+  // archive) keeps the sets read before the damage and is listed in failed_files; a refused
+  // member is listed in refused_members. Either makes the run `partial`.
   ImportSummary run(std::span<const std::filesystem::path> paths,
                     const ImportProgress& progress = {});
 

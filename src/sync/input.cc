@@ -1,136 +1,50 @@
-// Plain, gzip and xz byte streams, and the line reader over them.
+// Plain files, memory, peeking, and the line reader; the decoders are in
+// decompressing_stream.cc.
 #include "sync/input.h"
 
-#include <lzma.h>
-#include <zlib.h>
-
+#include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 
 #include "gpq/error.h"
+#include "sync/decompressing_stream.h"
 
 namespace gpq::sync {
 namespace {
 
 constexpr std::size_t kChunkBytes = 1 << 17;
-// The xz decoder may use this much memory: four times what xz -9 (a 64 MiB dictionary)
-// needs. A file that claims more is refused, not allowed to take the machine.
-constexpr std::uint64_t kXzMemoryLimit = std::uint64_t{256} << 20;
 
-std::string describe(const std::filesystem::path& path) { return path.string(); }
-
-// zlib's gz* functions read gzip members and, transparently, plain files.
-class GzipFileStream final : public ByteStream {
+class FileStream final : public ByteStream {
  public:
-  explicit GzipFileStream(const std::filesystem::path& path) : path_(path) {
-    file_ = gzopen(path.c_str(), "rb");
-    if (file_ == nullptr) {
-      fail(Errc::bad_request, "cannot open {}: {}", describe(path), std::strerror(errno));
-    }
-    gzbuffer(file_, kChunkBytes);
-  }
-  ~GzipFileStream() override { gzclose(file_); }
-  GzipFileStream(const GzipFileStream&) = delete;
-  GzipFileStream& operator=(const GzipFileStream&) = delete;
-  GzipFileStream(GzipFileStream&&) = delete;
-  GzipFileStream& operator=(GzipFileStream&&) = delete;
-
-  std::size_t read(char* buffer, std::size_t capacity) override {
-    const int got = gzread(file_, buffer, static_cast<unsigned>(std::min(capacity, kChunkBytes)));
-    if (got < 0) {
-      int code = 0;
-      std::string_view message = gzerror(file_, &code);
-      const std::string prefix = path_.string() + ": ";  // zlib names the file itself
-      if (message.starts_with(prefix)) {
-        message.remove_prefix(prefix.size());
-      }
-      fail(Errc::bad_request, "{}: unreadable compressed data ({})", describe(path_), message);
-    }
-    if (got == 0) {
-      int code = 0;
-      gzerror(file_, &code);
-      if (code != Z_OK && code != Z_STREAM_END) {
-        fail(Errc::bad_request, "{}: compressed data ends early", describe(path_));
-      }
-    }
-    return static_cast<std::size_t>(got);
-  }
-
-  std::uint64_t bytes_consumed() const override {
-    return static_cast<std::uint64_t>(gzoffset(file_));
-  }
-
- private:
-  std::filesystem::path path_;
-  gzFile file_ = nullptr;
-};
-
-class XzFileStream final : public ByteStream {
- public:
-  explicit XzFileStream(const std::filesystem::path& path) : path_(path) {
+  explicit FileStream(const std::filesystem::path& path) : path_(path) {
     file_ = std::fopen(path.c_str(), "rb");
     if (file_ == nullptr) {
-      fail(Errc::bad_request, "cannot open {}: {}", describe(path), std::strerror(errno));
+      fail(Errc::bad_request, "cannot open {}: {}", path.string(), std::strerror(errno));
     }
-    if (lzma_stream_decoder(&stream_, kXzMemoryLimit, LZMA_CONCATENATED) != LZMA_OK) {
-      std::fclose(file_);
-      fail(Errc::internal, "cannot start the xz decoder");
-    }
+    std::setvbuf(file_, nullptr, _IOFBF, kChunkBytes);
   }
-  ~XzFileStream() override {
-    lzma_end(&stream_);
-    std::fclose(file_);
-  }
-  XzFileStream(const XzFileStream&) = delete;
-  XzFileStream& operator=(const XzFileStream&) = delete;
-  XzFileStream(XzFileStream&&) = delete;
-  XzFileStream& operator=(XzFileStream&&) = delete;
+  ~FileStream() override { std::fclose(file_); }
+  FileStream(const FileStream&) = delete;
+  FileStream& operator=(const FileStream&) = delete;
+  FileStream(FileStream&&) = delete;
+  FileStream& operator=(FileStream&&) = delete;
 
   std::size_t read(char* buffer, std::size_t capacity) override {
-    if (finished_) {
-      return 0;
+    const std::size_t got = std::fread(buffer, 1, capacity, file_);
+    if (got == 0 && std::ferror(file_) != 0) {
+      fail(Errc::bad_request, "{}: read error: {}", path_.string(), std::strerror(errno));
     }
-    stream_.next_out = reinterpret_cast<std::uint8_t*>(buffer);
-    stream_.avail_out = capacity;
-    while (stream_.avail_out == capacity) {
-      lzma_action action = LZMA_RUN;
-      if (stream_.avail_in == 0) {
-        const std::size_t got = std::fread(input_.data(), 1, input_.size(), file_);
-        consumed_ += got;
-        stream_.next_in = input_.data();
-        stream_.avail_in = got;
-        if (got == 0) {
-          action = LZMA_FINISH;
-        }
-      }
-      const lzma_ret status = lzma_code(&stream_, action);
-      if (status == LZMA_STREAM_END) {
-        finished_ = true;
-        break;
-      }
-      if (status == LZMA_MEMLIMIT_ERROR) {
-        fail(Errc::bad_request, "{}: decompressing needs more than {} MiB of memory (xz -9 needs "
-             "65 MiB); recompress it with a smaller dictionary", describe(path_),
-             kXzMemoryLimit >> 20);
-      }
-      if (status != LZMA_OK) {
-        fail(Errc::bad_request, "{}: {}", describe(path_),
-             status == LZMA_BUF_ERROR ? "compressed data ends early" : "corrupt xz data");
-      }
-    }
-    return capacity - stream_.avail_out;
+    consumed_ += got;
+    return got;
   }
-
   std::uint64_t bytes_consumed() const override { return consumed_; }
 
  private:
   std::filesystem::path path_;
   std::FILE* file_ = nullptr;
-  lzma_stream stream_ = LZMA_STREAM_INIT;
-  std::array<std::uint8_t, kChunkBytes> input_{};
   std::uint64_t consumed_ = 0;
-  bool finished_ = false;
 };
 
 class MemoryStream final : public ByteStream {
@@ -150,33 +64,71 @@ class MemoryStream final : public ByteStream {
   std::size_t offset_ = 0;
 };
 
-bool starts_with_xz_magic(const std::filesystem::path& path) {
-  static constexpr std::array<unsigned char, 6> kMagic = {0xFD, '7', 'z', 'X', 'Z', 0x00};
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (file == nullptr) {
-    fail(Errc::bad_request, "cannot open {}: {}", describe(path), std::strerror(errno));
+}  // namespace
+
+Compression compression_of(std::string_view head) noexcept {
+  static constexpr std::string_view kGzipMagic = "\x1f\x8b";
+  static constexpr std::string_view kXzMagic{"\xfd" "7zXZ\0", 6};
+  if (head.starts_with(kGzipMagic)) {
+    return Compression::gzip;
   }
-  std::array<unsigned char, 6> head{};
-  const std::size_t got = std::fread(head.data(), 1, head.size(), file);
-  std::fclose(file);
-  return got == head.size() && head == kMagic;
+  return head.starts_with(kXzMagic) ? Compression::xz : Compression::none;
 }
 
-}  // namespace
+Compression compression_of_file(const std::filesystem::path& path) {
+  const PeekedStream head(std::make_unique<FileStream>(path), 6);
+  return compression_of(head.head());
+}
 
 std::unique_ptr<ByteStream> open_file(const std::filesystem::path& path) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error)) {
-    fail(Errc::bad_request, "{} is a directory", describe(path));
+    fail(Errc::bad_request, "{} is a directory", path.string());
   }
-  if (starts_with_xz_magic(path)) {
-    return std::make_unique<XzFileStream>(path);
+  return open_decompressed(std::make_unique<FileStream>(path), path.string());
+}
+
+std::unique_ptr<ByteStream> open_decompressed(std::unique_ptr<ByteStream> raw,
+                                              const std::string& name) {
+  auto peeked = std::make_unique<PeekedStream>(std::move(raw), 6);
+  switch (compression_of(peeked->head())) {
+    case Compression::gzip:
+      return decompress_gzip(std::move(peeked), name);
+    case Compression::xz:
+      return decompress_xz(std::move(peeked), name);
+    case Compression::none:
+      break;
   }
-  return std::make_unique<GzipFileStream>(path);
+  return peeked;
 }
 
 std::unique_ptr<ByteStream> open_bytes(std::string bytes) {
   return std::make_unique<MemoryStream>(std::move(bytes));
+}
+
+PeekedStream::PeekedStream(std::unique_ptr<ByteStream> inner, std::size_t peek_bytes)
+    : inner_(std::move(inner)) {
+  head_.resize(peek_bytes);
+  std::size_t filled = 0;
+  while (filled < head_.size()) {
+    const std::size_t got = inner_->read(head_.data() + filled, head_.size() - filled);
+    if (got == 0) {
+      break;
+    }
+    filled += got;
+  }
+  head_.resize(filled);
+}
+
+std::size_t PeekedStream::read(char* buffer, std::size_t capacity) {
+  std::size_t n = 0;
+  if (offset_ < head_.size()) {
+    n = std::min(capacity, head_.size() - offset_);
+    std::memcpy(buffer, head_.data() + offset_, n);
+    offset_ += n;
+  }
+  // A short peek (the magic bytes) must not make the first read short too.
+  return n < capacity ? n + inner_->read(buffer + n, capacity - n) : n;
 }
 
 bool LineReader::fill() {

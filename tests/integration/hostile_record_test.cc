@@ -142,7 +142,7 @@ TEST_F(HostileRecordTest, TheForgingOmmRecordIsRefusedOnImportWithItsReason) {
   EXPECT_EQ(imported.exit_code, 0) << imported.err;
   EXPECT_NE(imported.out.find("0 sets read"), std::string::npos) << imported.out;
   EXPECT_NE(imported.out.find("1 records skipped"), std::string::npos) << imported.out;
-  EXPECT_NE(imported.out.find("evil.json:1: CLASSIFICATION_TYPE '\"' is not U, C or S"),
+  EXPECT_NE(imported.out.find("evil.json line 1: CLASSIFICATION_TYPE '\"' is not U, C or S"),
             std::string::npos)
       << imported.out;
 
@@ -152,7 +152,7 @@ TEST_F(HostileRecordTest, TheForgingOmmRecordIsRefusedOnImportWithItsReason) {
   write_text(dir_.path() / "named.json", named);
   const ProcessResult second =
       run_gpq({"--db", db_.string(), "sync", "--from", (dir_.path() / "named.json").string()});
-  EXPECT_NE(second.out.find("named.json:1: OBJECT_NAME holds the control character U+000A"),
+  EXPECT_NE(second.out.find("named.json line 1: OBJECT_NAME holds the control character U+000A"),
             std::string::npos)
       << second.out;
   EXPECT_EQ(run_gpq({"--db", db_.string(), "gp", "70001"}).exit_code, 3);

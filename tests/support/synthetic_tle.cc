@@ -32,9 +32,13 @@ ElementSet synthetic_set(std::int64_t i, std::int32_t objects) {
 }
 
 std::string synthetic_3le(std::int64_t count, std::int32_t objects) {
+  return synthetic_3le_range(0, count, objects);
+}
+
+std::string synthetic_3le_range(std::int64_t first, std::int64_t count, std::int32_t objects) {
   std::string text;
   text.reserve(static_cast<std::size_t>(count) * 165);
-  for (std::int64_t i = 0; i < count; ++i) {
+  for (std::int64_t i = first; i < first + count; ++i) {
     const ElementSet set = synthetic_set(i, objects);
     fmt::format_to(std::back_inserter(text), "{:<24}\n{}\n{}\n", set.object_name,
                    format_tle_line1(set), format_tle_line2(set));

@@ -13,5 +13,7 @@ ElementSet synthetic_set(std::int64_t i, std::int32_t objects);
 
 // `count` sets as 3LE text (name line + two lines, LF).
 std::string synthetic_3le(std::int64_t count, std::int32_t objects);
+// Sets first .. first + count - 1 as 3LE text: files with different sets.
+std::string synthetic_3le_range(std::int64_t first, std::int64_t count, std::int32_t objects);
 
 }  // namespace gpq::test

@@ -18,6 +18,8 @@ void parse_detected(FileKind kind, ByteStream& in, const ParseOptions& options, 
       return parse_json_records(in, options, sink);
     case FileKind::omm_xml:
       return parse_omm_xml(in, options, sink);
+    case FileKind::zip_archive:  // archives are walked by archive_import.cc
+    case FileKind::tar_archive:
     case FileKind::unknown:
       return;
   }

@@ -36,7 +36,7 @@ void parse_json_records(ByteStream& in, const ParseOptions& options, RecordSink&
 // CCSDS OMM NDM/XML: one <ndm> with any number of <omm>, or a lone <omm>.
 void parse_omm_xml(ByteStream& in, const ParseOptions& options, RecordSink& sink);
 
-// The parser of `kind` over `in` (nothing for FileKind::unknown).
+// The parser of `kind` over `in` (nothing for FileKind::unknown and the archive kinds).
 void parse_detected(FileKind kind, ByteStream& in, const ParseOptions& options, RecordSink& sink);
 
 }  // namespace gpq::sync

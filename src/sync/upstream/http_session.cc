@@ -38,7 +38,7 @@ std::string describe(httplib::Error error) {
 }  // namespace
 
 std::string HttpAnswer::summary() const {
-  if (transport_failed()) {
+  if (transport_failed() || !error.empty()) {
     return error;
   }
   const std::string_view text = body;
@@ -58,62 +58,120 @@ HttpSession::HttpSession(const std::string& base_url, SessionOptions options)
     : base_url_(base_url), options_(options) {
   static const std::regex kUrl(R"((https?://[^/?#]+)(/[^?#]*)?)");
   std::smatch match;
-  if (!std::regex_match(base_url, match, kUrl)) {
+  const std::optional<Url> url = parse_url(base_url);
+  if (!std::regex_match(base_url, match, kUrl) || !url) {
     fail(Errc::bad_request, "'{}' is not a base URL; write it as https://host[:port][/path]",
          base_url);
   }
+  base_ = *url;
   prefix_ = match[2].str();
   while (!prefix_.empty() && prefix_.back() == '/') {
     prefix_.pop_back();
   }
-  client_ = std::make_unique<httplib::Client>(match[1].str());
-  client_->set_connection_timeout(options.connect_timeout);
-  client_->set_read_timeout(options.read_timeout);
-  client_->set_write_timeout(options.read_timeout);
-  // Off: a 304 is an answer, not a redirect to follow (httplib would treat it as one).
-  client_->set_follow_location(false);
-  client_->set_keep_alive(true);
-  client_->set_url_encode(false);
-  client_->set_decompress(true);
+  client_ = make_client(base_.origin());
 }
 
 HttpSession::~HttpSession() = default;
 
-HttpAnswer HttpSession::get(const std::string& target, const HeaderList& headers) {
-  httplib::Request request;
-  request.method = "GET";
-  request.path = prefix_ + target;
-  request.headers = {{"Accept-Encoding", "gzip"},
-                     {"User-Agent", "gpq (local mirror; +https://celestrak.org)"}};
-  for (const auto& [name, value] : headers) {
-    request.headers.emplace(name, value);
+std::unique_ptr<httplib::Client> HttpSession::make_client(const std::string& origin) const {
+  auto client = std::make_unique<httplib::Client>(origin);
+  client->set_connection_timeout(options_.connect_timeout);
+  client->set_read_timeout(options_.read_timeout);
+  client->set_write_timeout(options_.read_timeout);
+  // Off: redirects are followed by send(), under redirect_rules.h (httplib would also take a
+  // 304 for one).
+  client->set_follow_location(false);
+  client->set_keep_alive(true);
+  client->set_url_encode(false);
+  client->set_decompress(true);
+  return client;
+}
+
+httplib::Client& HttpSession::client_for(const Url& url) {
+  const std::string origin = url.origin();
+  if (origin == base_.origin()) {
+    return *client_;
   }
-  return exchange(request);
+  if (origin != other_origin_ || !other_client_) {
+    other_client_ = make_client(origin);
+    other_origin_ = origin;
+  }
+  return *other_client_;
+}
+
+HttpAnswer HttpSession::get(const std::string& target, const HeaderList& headers) {
+  Outgoing request{"GET", prefix_ + target,
+                   {{"Accept-Encoding", "gzip"},
+                    {"User-Agent", "gpq (local mirror; +https://celestrak.org)"}},
+                   {}};
+  request.headers.insert(request.headers.end(), headers.begin(), headers.end());
+  return send(std::move(request));
 }
 
 HttpAnswer HttpSession::post_form(const std::string& target, const HeaderList& fields) {
-  httplib::Request request;
-  request.method = "POST";
-  request.path = prefix_ + target;
+  Outgoing request{"POST", prefix_ + target,
+                   {{"User-Agent", "gpq (local mirror)"},
+                    {"Content-Type", "application/x-www-form-urlencoded"}},
+                   {}};
   for (const auto& [name, value] : fields) {
     request.body += request.body.empty() ? "" : "&";
     append_percent_encoded(name, request.body);
     request.body += '=';
     append_percent_encoded(value, request.body);
   }
-  request.headers = {{"User-Agent", "gpq (local mirror)"},
-                     {"Content-Type", "application/x-www-form-urlencoded"}};
-  return exchange(request);
+  return send(std::move(request));
+}
+
+// One request and the redirects it leads to, all within one deadline.
+HttpAnswer HttpSession::send(Outgoing request) {
+  const Deadline deadline = std::chrono::steady_clock::now() + options_.deadline;
+  Url at = base_;
+  at.target = request.target;
+  bool own_host = true;
+  for (int hops = 0;; ++hops) {
+    HttpAnswer answer = exchange(client_for(at), request, own_host, deadline);
+    const std::string location = answer.header("location");
+    if (answer.transport_failed() || !is_redirect(answer.status) || location.empty()) {
+      return answer;
+    }
+    RedirectStep step =
+        next_redirect(at, answer.status, location, request.method, hops, base_.origin());
+    if (step.refusal.empty() && redirect_gate_) {
+      step.refusal = redirect_gate_();
+    }
+    if (!step.refusal.empty()) {
+      answer.error = step.refusal;
+      return answer;
+    }
+    if (!step.keep_body) {
+      request.body.clear();
+      std::erase_if(request.headers, [](const auto& header) {
+        return to_lower(header.first) == "content-type";
+      });
+    }
+    request.method = step.method;
+    request.target = step.to.target;
+    at = step.to;
+    own_host = step.send_cookies;
+  }
 }
 
 // Every request, a login included, runs under the deadline and the body cap: an answer
 // that trickles or grows without end fails instead of holding the sync or its memory.
-HttpAnswer HttpSession::exchange(httplib::Request& request) {
-  if (!cookies_.empty()) {
+// Cookies go to and come from the base URL's host only (`own_host`).
+HttpAnswer HttpSession::exchange(httplib::Client& client, const Outgoing& outgoing,
+                                 bool own_host, Deadline deadline) {
+  httplib::Request request;
+  request.method = outgoing.method;
+  request.path = outgoing.target;
+  request.body = outgoing.body;
+  for (const auto& [name, value] : outgoing.headers) {
+    request.headers.emplace(name, value);
+  }
+  if (own_host && !cookies_.empty()) {
     request.headers.emplace("Cookie", cookie_header());
   }
   HttpAnswer answer;
-  const auto deadline = std::chrono::steady_clock::now() + options_.deadline;
   bool too_slow = false;
   bool too_big = false;
   request.content_receiver = [&](const char* data, std::size_t length, std::uint64_t,
@@ -129,7 +187,7 @@ HttpAnswer HttpSession::exchange(httplib::Request& request) {
     }
     return true;
   };
-  const httplib::Result result = client_->send(request);
+  const httplib::Result result = client.send(request);
   if (!result) {
     answer.body.clear();
     answer.error = too_slow ? "the answer did not complete within the time allowed"
@@ -145,7 +203,9 @@ HttpAnswer HttpSession::exchange(httplib::Request& request) {
   for (const auto& [name, value] : result->headers) {
     answer.headers.emplace_back(to_lower(name), value);
   }
-  keep_cookies(answer.headers);
+  if (own_host) {
+    keep_cookies(answer.headers);
+  }
   return answer;
 }
 

@@ -1,6 +1,8 @@
 #include "sync/upstream/spacetrack_client.h"
 
 #include <algorithm>
+#include <optional>
+#include <string>
 
 #include <fmt/core.h>
 
@@ -29,7 +31,13 @@ SpacetrackClient::SpacetrackClient(storage::Database& db, const SpacetrackOption
       clock_(clock),
       session_(options.base_url, session_options(options)),
       budget_(db, "spacetrack", account_of(options.identity), options.limits, clock,
-              options.notice) {}
+              options.notice) {
+  // A redirect followed is one more request to Space-Track: it waits for the budget too.
+  session_.set_redirect_gate([this] {
+    const std::optional<std::string> stop = budget_.acquire();
+    return stop ? "a redirect not followed: " + *stop : std::string();
+  });
+}
 
 SpacetrackClient::~SpacetrackClient() = default;
 

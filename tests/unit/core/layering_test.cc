@@ -79,6 +79,10 @@ const std::vector<Rule>& rules() {
        {"src/", "include/"},
        {"src/http/", "src/sync/upstream/http_session."},
        std::regex(R"(httplib::|#include\s*<httplib\.h>)")},
+      {"libarchive only in the sync archive reader",
+       {"src/", "include/"},
+       {"src/sync/archive_reader."},
+       std::regex(R"(#include\s*<archive(_entry)?\.h>|\barchive_(read|write|entry)_)")},
       {"CLI11 only in cli",
        {"src/", "include/"},
        {"src/cli/"},
@@ -146,6 +150,8 @@ TEST(LayeringTest, EachRuleCatchesWhatItForbids) {
       {"src/sync/upstream/celestrak.cc", "httplib::Client client(url);\n"},
       {"src/http/routes.cc", "#include <CLI/CLI.hpp>\n"},
       {"include/gpq/store.h", "namespace pugi { class xml_node; }  pugi::xml_node* n;\n"},
+      {"src/sync/importer.cc", "#include <archive.h>\n"},
+      {"src/cli/main.cc", "archive_read_new();\n"},
   };
   EXPECT_EQ(violations(broken),
             (std::vector<std::string>{
@@ -166,6 +172,8 @@ TEST(LayeringTest, EachRuleCatchesWhatItForbids) {
                 "src/sync/upstream/celestrak.cc: httplib only in http and the sync transport",
                 "src/http/routes.cc: CLI11 only in cli",
                 "include/gpq/store.h: public headers name no third-party type",
+                "src/sync/importer.cc: libarchive only in the sync archive reader",
+                "src/cli/main.cc: libarchive only in the sync archive reader",
             }));
 
   const std::vector<SourceFile> allowed = {
@@ -174,6 +182,8 @@ TEST(LayeringTest, EachRuleCatchesWhatItForbids) {
       {"src/storage/schema.cc", "#include <sqlite3.h>\nconst char* q = \"PRAGMA user_version\";\n"},
       {"src/http/server.cc", "#include <httplib.h>\n#include \"storage/database.h\"\n"},
       {"src/sync/upstream/http_session.cc", "#include <httplib.h>\n"},
+      {"src/sync/archive_reader.cc", "#include <archive.h>\narchive_read_new();\n"},
+      {"src/sync/archive_import.cc", "// one archive_member at a time\n"},
       {"src/cli/app.cc", "#include <CLI/CLI.hpp>\n#include \"sync/importer.h\"\n"},
       {"src/cli/status.cc", "// Select the rows from the status; update the table.\n"},
   };

@@ -28,6 +28,14 @@ const std::string kSatcatHeader =
     "ORBIT_CENTER,ORBIT_TYPE";
 const std::string kBom = "\xEF\xBB\xBF";
 
+// A tar header block for "2004.txt" with `magic` at its offset 257.
+std::string tar_header(std::string_view magic) {
+  std::string block(512, '\0');
+  block.replace(0, 8, "2004.txt");
+  block.replace(257, magic.size(), magic);
+  return block;
+}
+
 TEST(DetectTest, EveryKindFromTheHead) {
   const struct {
     const char* name;
@@ -64,6 +72,10 @@ TEST(DetectTest, EveryKindFromTheHead) {
       {"BOM + SATCAT CSV", kBom + kSatcatHeader + "\r\n", FileKind::satcat_csv},
       {"BOM + XML", kBom + "<?xml version=\"1.0\"?><ndm><omm>", FileKind::omm_xml},
       {"BOM + KVN", kBom + "CCSDS_OMM_VERS = 2.0\r\n", FileKind::omm_kvn},
+      {"zip", std::string("PK\x03\x04\x14\0\0\0\x08\0", 10), FileKind::zip_archive},
+      {"empty zip", std::string("PK\x05\x06", 4) + std::string(18, '\0'), FileKind::zip_archive},
+      {"POSIX tar", tar_header("ustar\0" "00"), FileKind::tar_archive},
+      {"GNU tar", tar_header("ustar  \0"), FileKind::tar_archive},
   };
   for (const auto& row : rows) {
     EXPECT_EQ(to_string(detect_kind(row.head)), to_string(row.kind)) << row.name;
@@ -102,6 +114,8 @@ TEST(DetectTest, AnythingElseIsUnknown) {
       {"lines too short", "1 25544U 98067A\n2 25544  51.6325\n"},
       {"lines 2 before 1", kTle2 + "\n" + kTle1 + "\n"},
       {"prose", "hello world\n"},
+      {"a tar header cut short", tar_header("ustar\0" "00").substr(0, 300)},
+      {"PK but not a zip", "PK is a name\n"},
   };
   for (const auto& row : rows) {
     EXPECT_EQ(to_string(detect_kind(row.head)), to_string(FileKind::unknown)) << row.name;
@@ -113,6 +127,7 @@ TEST(DetectTest, KindNames) {
       {FileKind::tle, "TLE text"},    {FileKind::json, "JSON"},
       {FileKind::omm_csv, "OMM CSV"}, {FileKind::satcat_csv, "SATCAT CSV"},
       {FileKind::omm_xml, "OMM XML"}, {FileKind::omm_kvn, "OMM KVN"},
+      {FileKind::zip_archive, "zip archive"}, {FileKind::tar_archive, "tar archive"},
       {FileKind::unknown, "unknown"},
   };
   for (const auto& [kind, name] : rows) {
@@ -145,6 +160,8 @@ void parse_file(FileKind kind, const std::filesystem::path& path, test::Collecti
       return parse_omm_xml(*in, options, sink);
     case FileKind::omm_kvn:
       return parse_omm_kvn(lines, options, sink);
+    case FileKind::zip_archive:
+    case FileKind::tar_archive:
     case FileKind::unknown:
       return;
   }

@@ -1,0 +1,82 @@
+#include "support/mirror_dump.h"
+
+#include <string_view>
+#include <vector>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/format.h>
+
+#include "storage/block_codec.h"
+#include "storage/row_codec.h"
+
+namespace gpq::test {
+namespace {
+
+void dump_table(SQLite::Database& db, std::string_view table, std::string_view order,
+                std::string& out) {
+  SQLite::Statement query(
+      db, "SELECT * FROM " + std::string(table) + " ORDER BY " + std::string(order));
+  out += "# ";
+  out += table;
+  out += '\n';
+  while (query.executeStep()) {
+    bool first = true;
+    for (int i = 0; i < query.getColumnCount(); ++i) {
+      if (std::string_view(query.getColumnName(i)) == "run_id") {
+        continue;
+      }
+      out += first ? "" : ",";
+      first = false;
+      out += query.getColumn(i).isNull() ? "NULL" : query.getColumn(i).getString();
+    }
+    out += '\n';
+  }
+}
+
+// Sets are compared decoded, not as block bytes: how sets are cut into blocks depends on how
+// they were batched, what they hold must not.
+void dump_sets(SQLite::Database& db, std::string& out) {
+  SQLite::Statement query(db,
+                          "SELECT norad_id, source, sets FROM set_block "
+                          "ORDER BY norad_id, source, first_epoch_us");
+  out += "# sets\n";
+  std::vector<storage::StoredSet> sets;
+  while (query.executeStep()) {
+    const auto blob = query.getColumn(2);
+    sets.clear();
+    const bool decoded = storage::decode_block(
+        std::string_view(static_cast<const char*>(blob.getBlob()), blob.getBytes()),
+        query.getColumn(0).getInt(), query.getColumn(1).getInt() == storage::kSpacetrackCode ? DataSource::spacetrack
+                                                                   : DataSource::celestrak,
+        sets);
+    if (!decoded) {
+      out += "undecodable block\n";
+      continue;
+    }
+    for (const storage::StoredSet& stored : sets) {
+      const ElementSet& s = stored.set;
+      out += fmt::format(
+          "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", s.norad_id,
+          static_cast<int>(s.source), s.epoch.unix_micros(), s.object_id,
+          s.mean_motion, s.eccentricity, s.inclination, s.ra_of_asc_node, s.arg_of_pericenter,
+          s.mean_anomaly, s.bstar, s.mean_motion_dot, s.mean_motion_ddot, s.rev_at_epoch,
+          s.classification_type, s.element_set_no, static_cast<int>(s.ephemeris_type),
+          s.creation_date ? s.creation_date->unix_micros() : -1);
+    }
+  }
+}
+
+}  // namespace
+
+std::string dump_mirror(const std::filesystem::path& db_path) {
+  SQLite::Database db(db_path.string(), SQLite::OPEN_READONLY);
+  std::string out;
+  dump_sets(db, out);
+  dump_table(db, "latest", "norad_id, source", out);
+  dump_table(db, "object", "norad_id", out);
+  dump_table(db, "object_year", "norad_id, source, year", out);
+  dump_table(db, "satcat", "norad_id", out);
+  return out;
+}
+
+}  // namespace gpq::test
