@@ -20,6 +20,10 @@ int source_code(DataSource source) noexcept;
 // Binds ?1..?17 of sql::kInsertSet / kReplaceSet for `set`, written by run `run_id`.
 // Allocates nothing.
 void bind_set(SQLite::Statement& statement, const ElementSet& set, std::int64_t run_id);
+// Binds ?1..?18 of sql::kInsertSet: bind_set()'s and `tle_layout` (ElementSet::tle_layout of
+// the first of the set's repeats, which may differ from the one whose values win).
+void bind_new_set(SQLite::Statement& statement, const ElementSet& set, std::uint8_t tle_layout,
+                  std::int64_t run_id);
 
 // True when the two sets store the same values (names, source, epoch and collected_at
 // aside): writing one over the other would change nothing.
@@ -30,7 +34,8 @@ bool same_stored_values(const ElementSet& a, const ElementSet& b) noexcept;
 bool keeps_stored(const ElementSet& stored, const ElementSet& incoming) noexcept;
 
 // Reads the GPQ_SET_COLUMNS of the current row (from column 0) into `set`, all but
-// object_name, object_id and collected_at; returns the run id (0 when none is stored).
+// object_name, object_id and collected_at; returns the run id (0 when none is stored). A NULL
+// tle_layout (sets stored before schema 6) reads as 0, the canonical layout.
 std::int64_t read_set(SQLite::Statement& statement, ElementSet& set);
 
 // ?1..?13 of sql::kUpsertCatalog.

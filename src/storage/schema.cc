@@ -203,9 +203,18 @@ CREATE TABLE history_window (
 ) WITHOUT ROWID;
 )sql";
 
+// element_set.tle_layout: how the source laid out the set's TLE lines (the kTle* bits of
+//   gpq/tle.h), so that TLE output gives its lines back byte for byte without storing text.
+//   NULL (every set stored before) and 0 mean CelesTrak's canonical layout and cost no byte;
+//   Space-Track's usual layout is 1, which costs none either. Written with the set only: a
+//   later import of the same identity keeps it (the first source's layout stays).
+constexpr std::string_view kMigration6 = R"sql(
+ALTER TABLE element_set ADD COLUMN tle_layout INTEGER;
+)sql";
+
 // Index i holds the migration to version i + 1.
-constexpr std::array<std::string_view, 5> kMigrations = {kMigration1, kMigration2, kMigration3,
-                                                         kMigration4, kMigration5};
+constexpr std::array<std::string_view, 6> kMigrations = {kMigration1, kMigration2, kMigration3,
+                                                         kMigration4, kMigration5, kMigration6};
 
 // Version 0 with tables in it is somebody else's database.
 void check_version(SQLite::Database& db, int version, std::string_view display_path) {

@@ -31,19 +31,21 @@ inline constexpr std::string_view kSchemaObjectCount = "SELECT count(*) FROM sql
 
 // ---- Element sets (writer.cc, reader.cc) ---------------------------------------------------
 
-// Parameters ?1..?17 in this order, for both statements below (row_codec.cc binds them).
-// source: 0 Space-Track, 1 CelesTrak. element_set_no: NULL means 999. class_eph: 0 means
-// classification 'U' and ephemeris type 0. The nine element columns hold decimal codes
-// (decimal_codec.h) or, when a value has too many digits, the double itself.
+// Parameters ?1..?17 in this order, for both statements below (row_codec.cc binds them),
+// and ?18, tle_layout, for the insert only. source: 0 Space-Track, 1 CelesTrak.
+// element_set_no: NULL means 999. class_eph: 0 means classification 'U' and ephemeris type 0.
+// tle_layout: 0 (or NULL) means CelesTrak's canonical layout. The nine element columns hold
+// decimal codes (decimal_codec.h) or, when a value has too many digits, the double itself.
 inline constexpr std::string_view kInsertSet = R"sql(
   INSERT INTO element_set (norad_id, epoch_us, source, creation_us, mean_motion, eccentricity,
     inclination, ra_of_asc_node, arg_of_pericenter, mean_anomaly, bstar, mean_motion_dot,
-    mean_motion_ddot, rev_at_epoch, element_set_no, class_eph, run_id)
-  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+    mean_motion_ddot, rev_at_epoch, element_set_no, class_eph, run_id, tle_layout)
+  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
   ON CONFLICT DO NOTHING)sql";
 
 // A repeat of an identity: replaces the stored set unless it is identical, or unless both
-// carry a CREATION_DATE and the stored one is later (DECISIONS.md "Element sets").
+// carry a CREATION_DATE and the stored one is later (DECISIONS.md "Element sets"). The
+// stored tle_layout stays: a set keeps the layout of the source that brought it first.
 inline constexpr std::string_view kReplaceSet = R"sql(
   UPDATE element_set SET creation_us = ?4, mean_motion = ?5, eccentricity = ?6,
     inclination = ?7, ra_of_asc_node = ?8, arg_of_pericenter = ?9, mean_anomaly = ?10,
@@ -172,7 +174,7 @@ inline constexpr std::string_view kSelectRunStart = "SELECT started_us FROM sync
   "e.norad_id, e.epoch_us, e.source, e.creation_us, e.mean_motion, e.eccentricity, "       \
   "e.inclination, e.ra_of_asc_node, e.arg_of_pericenter, e.mean_anomaly, e.bstar, "        \
   "e.mean_motion_dot, e.mean_motion_ddot, e.rev_at_epoch, e.element_set_no, e.class_eph, " \
-  "e.run_id"
+  "e.run_id, e.tle_layout"
 
 // The millisecond an epoch prints as (rounded half up). The offset, a multiple of 1000,
 // keeps the dividend positive for any epoch after the year 1653, so that SQLite's

@@ -110,7 +110,8 @@ void Writer::sort_batch(std::span<const ElementSet> sets) {
 }
 
 // Repeats of one identity within the batch are resolved in memory first, so that only the
-// winner meets the stored set: re-importing a file whose sets repeat changes nothing.
+// winner meets the stored set: re-importing a file whose sets repeat changes nothing. A new
+// set takes the TLE layout of its first repeat, as a stored set keeps its own.
 void Writer::write_sets(std::span<const ElementSet> sets, std::int64_t run_id,
                         WriteCounts& counts) {
   year_tallies_.clear();
@@ -131,7 +132,7 @@ void Writer::write_sets(std::span<const ElementSet> sets, std::int64_t run_id,
         ++superseded;
       }
     }
-    switch (write_set(*winner, run_id)) {
+    switch (write_set(*winner, sets[key.position].tle_layout, run_id)) {
       case Written::added:
         tally_year(key);
         counts.added += 1;
@@ -150,9 +151,10 @@ void Writer::write_sets(std::span<const ElementSet> sets, std::int64_t run_id,
   }
 }
 
-Writer::Written Writer::write_set(const ElementSet& set, std::int64_t run_id) {
+Writer::Written Writer::write_set(const ElementSet& set, std::uint8_t tle_layout,
+                                  std::int64_t run_id) {
   insert_set_.tryReset();
-  bind_set(insert_set_, set, run_id);
+  bind_new_set(insert_set_, set, tle_layout, run_id);
   if (insert_set_.exec() > 0) {
     return Written::added;
   }

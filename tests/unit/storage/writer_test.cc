@@ -235,9 +235,11 @@ TEST_F(WriterTest, TheYearSummaryAgreesWithTheSets) {
   reader_.reset();
   {
     SQLite::Database raw(path_.string(), SQLite::OPEN_READWRITE);
-    // Back to schema 3: without the tables of migrations 4 and 5.
-    raw.exec("DROP TABLE object_year; DROP TABLE upstream_request; DROP TABLE upstream_pause; "
-             "DROP TABLE history_window; PRAGMA user_version = 3");
+    // Back to schema 3: without the tables of migrations 4 and 5 and the column of 6.
+    raw.exec(
+        "DROP TABLE object_year; DROP TABLE upstream_request; DROP TABLE upstream_pause; "
+        "DROP TABLE history_window; ALTER TABLE element_set DROP COLUMN tle_layout; "
+        "PRAGMA user_version = 3");
   }
   Database::open(path_, Database::Mode::read_write);
   const SetStats migrated = stats(-kEpoch2024, kEpoch2024 * 2, SourceFilter::all);
