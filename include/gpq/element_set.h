@@ -46,7 +46,7 @@ struct ElementSet {
   TimePoint collected_at;                  // when gpq received it
   // How the source laid out the TLE lines it came in: kTle* bits of gpq/tle.h, 0 for
   // CelesTrak's canonical layout (and for every set that came without TLE lines).
-  std::uint8_t tle_layout = 0;
+  std::uint16_t tle_layout = 0;
 };
 
 // Derived fields with Space-Track's constants (GM 398600.4418 km^3/s^2, R 6378.135 km).

@@ -20,30 +20,34 @@ std::optional<std::int32_t> parse_tle_catalog_number(std::string_view field) noe
 std::optional<std::string> format_tle_catalog_number(std::int32_t norad_id);
 
 // The ways a source lays out TLE lines other than CelesTrak's canonical layout, as bits of
-// ElementSet::tle_layout (0: canonical). Space-Track writes them (docs/tle.md has real lines);
-// its most frequent one is 1, which SQLite stores in no more bytes than 0.
+// ElementSet::tle_layout (0: canonical). Space-Track writes them (docs/tle.md has real lines).
+// The more frequent a layout, the lower its bit: SQLite stores 0 and 1 in no bytes, 2..127 in
+// one, so Space-Track's usual layout (1) costs nothing and the others at most one byte.
 // Second derivative zero written ` 00000-0` (canonical ` 00000+0`).
-inline constexpr std::uint8_t kTleNddotZeroMinus = 1;
+inline constexpr std::uint16_t kTleNddotZeroMinus = 1;
 // BSTAR zero written ` 00000-0`.
-inline constexpr std::uint8_t kTleBstarZeroMinus = 2;
+inline constexpr std::uint16_t kTleBstarZeroMinus = 2;
+// International designator left blank, whatever OBJECT_ID the object has (canonical: the
+// designator of OBJECT_ID, blank only when that is unknown).
+inline constexpr std::uint16_t kTleBlankDesignator = 4;
 // Catalog numbers below 10000 blank-padded (`    5`, canonical `00005`).
-inline constexpr std::uint8_t kTleBlankPaddedCatalog = 4;
+inline constexpr std::uint16_t kTleBlankPaddedCatalog = 8;
 // `+` before a second derivative or BSTAR that is not negative (canonical: a blank).
-inline constexpr std::uint8_t kTlePlusExponentFields = 8;
+inline constexpr std::uint16_t kTlePlusExponentFields = 16;
+// `+` before a first derivative that is not negative.
+inline constexpr std::uint16_t kTlePlusFirstDerivative = 32;
 // Line 2's angles, mean motion and revolution number zero-padded (`039.0531`, `07.81913690`,
 // `00306`; canonical pads with blanks).
-inline constexpr std::uint8_t kTleZeroPaddedLine2 = 16;
+inline constexpr std::uint16_t kTleZeroPaddedLine2 = 64;
 // First derivative zero written `-.00000000` (canonical ` .00000000`).
-inline constexpr std::uint8_t kTleNdotZeroMinus = 32;
-// `+` before a first derivative that is not negative.
-inline constexpr std::uint8_t kTlePlusFirstDerivative = 64;
+inline constexpr std::uint16_t kTleNdotZeroMinus = 128;
 // Ephemeris type 0 written as a blank (canonical `0`).
-inline constexpr std::uint8_t kTleBlankEphemerisType = 128;
-inline constexpr std::uint8_t kTleLayoutBits = 255;  // every bit above
+inline constexpr std::uint16_t kTleBlankEphemerisType = 256;
+inline constexpr std::uint16_t kTleLayoutBits = 511;  // every bit above
 
 // The kTle* bits that describe how two valid TLE lines are laid out; 0 when they are
 // canonical or shorter than 69 columns. Looks at the text only.
-std::uint8_t tle_layout_of(std::string_view line1, std::string_view line2) noexcept;
+std::uint16_t tle_layout_of(std::string_view line1, std::string_view line2) noexcept;
 
 // Parses line 1 and line 2 (each at least 69 columns; anything after column 69 is ignored)
 // into `out` (name and source untouched), with their layout in `out.tle_layout`. On failure

@@ -23,16 +23,19 @@ bool zero_padded(std::string_view field) {
 
 }  // namespace
 
-std::uint8_t tle_layout_of(std::string_view line1, std::string_view line2) noexcept {
+std::uint16_t tle_layout_of(std::string_view line1, std::string_view line2) noexcept {
   if (line1.size() < 69 || line2.size() < 69) {
     return 0;
   }
-  std::uint8_t bits = 0;
+  std::uint16_t bits = 0;
   if (zero_with_minus_exponent(columns(line1, 45, 52))) {
     bits |= kTleNddotZeroMinus;
   }
   if (zero_with_minus_exponent(columns(line1, 54, 61))) {
     bits |= kTleBstarZeroMinus;
+  }
+  if (columns(line1, 10, 17) == "        ") {
+    bits |= kTleBlankDesignator;
   }
   if (line1[2] == ' ') {
     bits |= kTleBlankPaddedCatalog;

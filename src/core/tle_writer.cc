@@ -17,7 +17,7 @@ namespace gpq {
 namespace {
 
 // The sign column of a value that is not negative: `+` when `layout` has `plus`, else blank.
-char plain_sign(std::uint8_t layout, std::uint8_t plus) {
+char plain_sign(std::uint16_t layout, std::uint16_t plus) {
   return (layout & plus) != 0 ? '+' : ' ';
 }
 
@@ -40,7 +40,7 @@ void shortest_digits(double value, std::string& digits, int& exponent) {
 
 // ` 12345-3` form: sign, 5 mantissa digits rounded half up, exponent sign and digit. A zero
 // is ` 00000+0`, or ` 00000-0` when `layout` has `zero_minus`.
-std::string exponent_field(double value, std::uint8_t layout, std::uint8_t zero_minus) {
+std::string exponent_field(double value, std::uint16_t layout, std::uint16_t zero_minus) {
   const auto zero = [&] {
     return fmt::format("{}00000{}0", plain_sign(layout, kTlePlusExponentFields),
                        (layout & zero_minus) != 0 ? '-' : '+');
@@ -75,7 +75,7 @@ constexpr double kMaxFirstDerivative = 0.999999995;
 // ` .00007235` / `-.00001273`: the value rounded to 8 decimals, no leading zero; a zero is
 // ` .00000000`, or `-.00000000` with kTleNdotZeroMinus. tle_value_problem() has refused a
 // magnitude that would round to 1.
-std::string first_derivative_field(double value, std::uint8_t layout) {
+std::string first_derivative_field(double value, std::uint16_t layout) {
   const std::string text = fmt::format("{:.8f}", std::fabs(value));
   const bool zero = text == "0.00000000";
   const bool minus = zero ? (layout & kTleNdotZeroMinus) != 0 : value < 0;
@@ -98,9 +98,10 @@ std::string eccentricity_field(double value) {
   return digits;
 }
 
-// `98067A  ` from `1998-067A`; blanks when unknown or not in that shape.
-std::string intdes_field(const std::string& object_id) {
-  if (object_id.size() < 8 || object_id[4] != '-') {
+// `98067A  ` from `1998-067A`; blanks when unknown or not in that shape, or with
+// kTleBlankDesignator.
+std::string intdes_field(const std::string& object_id, std::uint16_t layout) {
+  if (object_id.size() < 8 || object_id[4] != '-' || (layout & kTleBlankDesignator) != 0) {
     return std::string(8, ' ');
   }
   return fmt::format("{:<8}",
@@ -126,7 +127,7 @@ std::string epoch_field(TimePoint epoch) {
 }
 
 // `00005`, or `    5` with kTleBlankPaddedCatalog; Alpha-5 above 99999.
-std::string catalog_field(std::int32_t norad_id, std::uint8_t layout) {
+std::string catalog_field(std::int32_t norad_id, std::uint16_t layout) {
   if ((layout & kTleBlankPaddedCatalog) != 0 && norad_id >= 1 && norad_id < 10'000) {
     return fmt::format("{:>5}", norad_id);
   }
@@ -170,7 +171,7 @@ std::optional<std::string> tle_value_problem(const ElementSet& set) {
 }
 
 // `0`, or a blank for 0 with kTleBlankEphemerisType.
-std::string ephemeris_field(std::int8_t type, std::uint8_t layout) {
+std::string ephemeris_field(std::int8_t type, std::uint16_t layout) {
   if (type == 0 && (layout & kTleBlankEphemerisType) != 0) {
     return " ";
   }
@@ -178,17 +179,17 @@ std::string ephemeris_field(std::int8_t type, std::uint8_t layout) {
 }
 
 // The lines of a set already checked, in the layout `layout` (kTle* bits).
-std::string line1_of(const ElementSet& set, std::uint8_t layout) {
+std::string line1_of(const ElementSet& set, std::uint16_t layout) {
   return with_checksum(
       fmt::format("1 {}{} {} {} {} {} {} {} {:>4}", catalog_field(set.norad_id, layout),
-                  set.classification_type, intdes_field(set.object_id), epoch_field(set.epoch),
-                  first_derivative_field(set.mean_motion_dot, layout),
+                  set.classification_type, intdes_field(set.object_id, layout),
+                  epoch_field(set.epoch), first_derivative_field(set.mean_motion_dot, layout),
                   exponent_field(set.mean_motion_ddot, layout, kTleNddotZeroMinus),
                   exponent_field(set.bstar, layout, kTleBstarZeroMinus),
                   ephemeris_field(set.ephemeris_type, layout), set.element_set_no % 10000));
 }
 
-std::string line2_of(const ElementSet& set, std::uint8_t layout) {
+std::string line2_of(const ElementSet& set, std::uint16_t layout) {
   const std::string catalog = catalog_field(set.norad_id, layout);
   const std::string eccentricity = eccentricity_field(set.eccentricity);
   const int rev = set.rev_at_epoch % 100000;
@@ -210,7 +211,7 @@ void require_tle_output(const ElementSet& set) {
   }
 }
 
-std::uint8_t layout_bits(const ElementSet& set, TleLayout layout) {
+std::uint16_t layout_bits(const ElementSet& set, TleLayout layout) {
   return layout == TleLayout::canonical ? 0 : set.tle_layout;
 }
 
@@ -236,7 +237,7 @@ std::string format_tle_line2(const ElementSet& set, TleLayout layout) {
 
 TleLines format_tle_lines(const ElementSet& set, TleLayout layout) {
   require_tle_output(set);
-  const std::uint8_t bits = layout_bits(set, layout);
+  const std::uint16_t bits = layout_bits(set, layout);
   return {line1_of(set, bits), line2_of(set, bits)};
 }
 

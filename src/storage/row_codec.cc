@@ -156,7 +156,7 @@ void bind_set(SQLite::Statement& statement, const ElementSet& set, std::int64_t 
   statement.bind(17, static_cast<std::int64_t>(run_id));
 }
 
-void bind_new_set(SQLite::Statement& statement, const ElementSet& set, std::uint8_t tle_layout,
+void bind_new_set(SQLite::Statement& statement, const ElementSet& set, std::uint16_t tle_layout,
                   std::int64_t run_id) {
   bind_set(statement, set, run_id);
   statement.bind(18, static_cast<int>(tle_layout));
@@ -197,7 +197,7 @@ std::int64_t read_set(SQLite::Statement& statement, ElementSet& set) {
   const auto cls = static_cast<unsigned char>((class_eph >> 8) & 0xff);
   set.classification_type = cls == 0 ? 'U' : static_cast<char>(cls);
   set.ephemeris_type = static_cast<std::int8_t>(static_cast<std::uint8_t>(class_eph & 0xff));
-  set.tle_layout = static_cast<std::uint8_t>(statement.getColumn(17).getInt() & kTleLayoutBits);
+  set.tle_layout = static_cast<std::uint16_t>(statement.getColumn(17).getInt() & kTleLayoutBits);
   return statement.getColumn(16).getInt64();
 }
 

@@ -22,7 +22,7 @@ int source_code(DataSource source) noexcept;
 void bind_set(SQLite::Statement& statement, const ElementSet& set, std::int64_t run_id);
 // Binds ?1..?18 of sql::kInsertSet: bind_set()'s and `tle_layout` (ElementSet::tle_layout of
 // the first of the set's repeats, which may differ from the one whose values win).
-void bind_new_set(SQLite::Statement& statement, const ElementSet& set, std::uint8_t tle_layout,
+void bind_new_set(SQLite::Statement& statement, const ElementSet& set, std::uint16_t tle_layout,
                   std::int64_t run_id);
 
 // True when the two sets store the same values (names, source, epoch and collected_at

@@ -151,7 +151,7 @@ void Writer::write_sets(std::span<const ElementSet> sets, std::int64_t run_id,
   }
 }
 
-Writer::Written Writer::write_set(const ElementSet& set, std::uint8_t tle_layout,
+Writer::Written Writer::write_set(const ElementSet& set, std::uint16_t tle_layout,
                                   std::int64_t run_id) {
   insert_set_.tryReset();
   bind_new_set(insert_set_, set, tle_layout, run_id);

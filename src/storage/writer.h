@@ -104,7 +104,7 @@ class Writer {
   void sort_batch(std::span<const ElementSet> sets);
   void write_sets(std::span<const ElementSet> sets, std::int64_t run_id, WriteCounts& counts);
   // `tle_layout` is written only when the set is new (the first source's layout stays).
-  Written write_set(const ElementSet& set, std::uint8_t tle_layout, std::int64_t run_id);
+  Written write_set(const ElementSet& set, std::uint16_t tle_layout, std::int64_t run_id);
   void tally_year(const SortKey& added);
   void write_year_tallies();
   void write_objects_and_latest(std::span<const ElementSet> sets);

@@ -163,6 +163,7 @@ std::set<std::string> explain(std::string_view source, std::string_view written)
 const std::pair<std::uint8_t, const char*> kLayoutBits[] = {
     {kTleNddotZeroMinus, "second derivative zero ` 00000-0`"},
     {kTleBstarZeroMinus, "BSTAR zero ` 00000-0`"},
+    {kTleBlankDesignator, "international designator blank"},
     {kTleBlankPaddedCatalog, "catalog number blank-padded"},
     {kTlePlusExponentFields, "`+` before second derivative and BSTAR"},
     {kTleZeroPaddedLine2, "line 2 zero-padded"},
@@ -420,13 +421,15 @@ TEST(TleRoundTripTest, RealLinesComeBackInTheirLayoutAndCanonicalForAKnownReason
       {"blank ephemeris type", 0},
       {"catalog number blank-padded", 443},
       {"first derivative zero `-.00000000`", 6},
+      {"international designator blank", 1'028},
       {"line 2 zero-padded", 43},
       {"second derivative zero ` 00000-0`", 27'857},
   };
   EXPECT_EQ(tally.pairs_per_bit, expected_bits) << report;
   const std::map<int, std::int64_t> expected_layouts = {
-      {0, 1'427'191}, {1, 25'045}, {2, 3},  {3, 2'328}, {4, 5},    {5, 435}, {8, 16},
-      {25, 5},        {27, 3},     {33, 3}, {37, 3},    {72, 282}, {89, 35},
+      {0, 1'427'175}, {1, 24'297}, {2, 3},   {3, 2'327}, {4, 16},  {5, 748},  {7, 1},
+      {8, 5},         {9, 435},    {16, 2},  {20, 14},   {48, 68}, {52, 214}, {81, 3},
+      {85, 2},        {87, 3},     {113, 5}, {117, 30},  {129, 3}, {137, 3},
   };
   EXPECT_EQ(tally.pairs_per_layout, expected_layouts) << report;
 }

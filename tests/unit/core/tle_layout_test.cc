@@ -22,6 +22,7 @@ struct LayoutRow {
 
 constexpr int kZeros = kTleNddotZeroMinus | kTleBstarZeroMinus;
 constexpr int kPlus = kTlePlusFirstDerivative | kTlePlusExponentFields;
+constexpr int kBlank = kTleBlankDesignator;
 
 const LayoutRow kRows[] = {
     {"CelesTrak, canonical",
@@ -64,23 +65,23 @@ const LayoutRow kRows[] = {
      "2 03158  65.3324 314.3725 0025174  58.0455 302.3058 13.97891029907379"},
     {"`+` signs, zero `+00000+0`",
      "1 81052U          25072.77966801 +.00014693 +00000+0 +43262-2 0  9997",
-     "2 81052  65.7766 358.7697 0565253  81.6110 284.8594 13.78389542562499", kPlus,
+     "2 81052  65.7766 358.7697 0565253  81.6110 284.8594 13.78389542562499", kPlus | kBlank,
      "1 81052U          25072.77966801  .00014693  00000+0  43262-2 0  9997",
      "2 81052  65.7766 358.7697 0565253  81.6110 284.8594 13.78389542562499"},
     {"`+` signs on three values",
      "1 89067U          25073.68283858 +.00105498 +17501-5 +11175-2 0  9998",
-     "2 89067  80.9518 207.4983 0235931 340.8146  18.4312 15.36672977545359", kPlus,
+     "2 89067  80.9518 207.4983 0235931 340.8146  18.4312 15.36672977545359", kPlus | kBlank,
      "1 89067U          25073.68283858  .00105498  17501-5  11175-2 0  9998",
      "2 89067  80.9518 207.4983 0235931 340.8146  18.4312 15.36672977545359"},
     {"`+` signs beside a negative second derivative",
      "1 84415U          23207.67811207 +.22308466 -14118-4 +86345-2 0  9997",
-     "2 84415  23.3955  29.4821 0281876 136.8243 225.4727 15.72633210145825", kPlus,
+     "2 84415  23.3955  29.4821 0281876 136.8243 225.4727 15.72633210145825", kPlus | kBlank,
      "1 84415U          23207.67811207  .22308466 -14118-4  86345-2 0  9997",
      "2 84415  23.3955  29.4821 0281876 136.8243 225.4727 15.72633210145825"},
     {"`+` signs with zeros `+00000-0`, every line 2 number zero-padded",
      "1 84006U          25066.87855002 -.00000139 +00000-0 +00000-0 0  9996",
      "2 84006 022.9156 231.8658 6081348 325.5644 006.8060 02.16230305078172",
-     kZeros | kTlePlusExponentFields | kTleZeroPaddedLine2,
+     kZeros | kTlePlusExponentFields | kTleZeroPaddedLine2 | kBlank,
      "1 84006U          25066.87855002 -.00000139  00000+0  00000+0 0  9994",
      "2 84006  22.9156 231.8658 6081348 325.5644   6.8060  2.16230305 78172"},
     {"zero-padded node and argument of perigee, designator without a piece",
@@ -91,13 +92,14 @@ const LayoutRow kRows[] = {
      "2 81254 100.3909  88.2015 0073906  95.4663 265.4933 13.99438040114364"},
     {"Alpha-5 from Space-Track",
      "1 T0449U          26163.02399636  .00000300  00000-0  13400-3 0  9997",
-     "2 T0449  88.9870 274.2408 0043506 214.0229 145.8170 14.19751688 92630", kTleNddotZeroMinus,
+     "2 T0449  88.9870 274.2408 0043506 214.0229 145.8170 14.19751688 92630",
+     kTleNddotZeroMinus | kBlank,
      "1 T0449U          26163.02399636  .00000300  00000+0  13400-3 0  9996",
      "2 T0449  88.9870 274.2408 0043506 214.0229 145.8170 14.19751688 92630"},
     {"T6: blank ephemeris type",
      "1 11801U          80230.29629788  .01431103  00000-0  14311-1      13",
      "2 11801  46.7916 230.4354 7318036  47.4722  10.4117  2.28537848    13",
-     kTleNddotZeroMinus | kTleBlankEphemerisType,
+     kTleNddotZeroMinus | kTleBlankEphemerisType | kBlank,
      "1 11801U          80230.29629788  .01431103  00000+0  14311-1 0    12",
      "2 11801  46.7916 230.4354 7318036  47.4722  10.4117  2.28537848    13"},
     {"T8: `+` before the exponent fields only",
@@ -139,13 +141,15 @@ TEST(TleLayoutTest, CanonicalLayoutGivesCelesTraksBytes) {
     const TleLines lines = format_tle_lines(set, TleLayout::canonical);
     EXPECT_EQ(lines.line1, row.canonical1) << row.what;
     EXPECT_EQ(lines.line2, row.canonical2) << row.what;
-    // The canonical lines are canonical: read again, they carry no layout bit.
-    EXPECT_EQ(tle_layout_of(lines.line1, lines.line2), 0) << row.what;
+    // The canonical lines are canonical: read again, they carry no layout bit but the blank
+    // designator of a set whose object has none.
+    EXPECT_EQ(tle_layout_of(lines.line1, lines.line2) & ~kTleBlankDesignator, 0) << row.what;
   }
 }
 
 // A bit applies only where its field allows it: values it does not concern are written as
-// in the canonical layout, so any stored layout gives valid lines for any values.
+// in the canonical layout, so any stored layout gives valid lines for any values. (The blank
+// designator applies to any designator.)
 TEST(TleLayoutTest, BitsApplyOnlyToTheValuesTheyDescribe) {
   ElementSet set;
   std::string error;
@@ -156,7 +160,7 @@ TEST(TleLayoutTest, BitsApplyOnlyToTheValuesTheyDescribe) {
   set.ephemeris_type = 2;           // not 0: written as a digit
   set.inclination = 151.6325;       // three digits before the point: nothing to pad
   const TleLines lines = format_tle_lines(set);
-  EXPECT_EQ(lines.line1, "1 25544U 98067A   26143.80969095 -.00007235 +00000-0 +13771-3 2  9994");
+  EXPECT_EQ(lines.line1, "1 25544U          26143.80969095 -.00007235 +00000-0 +13771-3 2  9994");
   EXPECT_EQ(lines.line2, "2 25544 151.6325 060.7811 0007520 090.7634 269.4217 15.49334650567976");
   for (const std::string& line : {lines.line1, lines.line2}) {
     EXPECT_EQ(line.size(), 69U) << line;
@@ -167,6 +171,22 @@ TEST(TleLayoutTest, BitsApplyOnlyToTheValuesTheyDescribe) {
   EXPECT_EQ(back.inclination, 151.6325);
   EXPECT_EQ(back.ephemeris_type, 2);
   EXPECT_EQ(back.mean_motion_dot, -7.235e-5);
+}
+
+// The designator is the object's (OBJECT_ID, as the GP data last gave it), but a set whose
+// line left it blank keeps it blank: Space-Track's 2026 gp row of 89172 has no designator where
+// its 2025 snapshot line has `81053`.
+TEST(TleLayoutTest, ABlankDesignatorStaysBlankWhenTheObjectHasOne) {
+  const std::string line1 = "1 89172U          26139.08709774 +.00004210 +00000+0 +65139-3 0  9993";
+  const std::string line2 = "2 89172  82.0625  73.7491 0278589 154.7341 206.7790 14.50150649624678";
+  ElementSet set;
+  std::string error;
+  ASSERT_TRUE(parse_tle(line1, line2, set, error)) << error;
+  EXPECT_EQ(set.object_id, "");
+  set.object_id = "1981-053";  // the object's, from another set
+  EXPECT_EQ(format_tle_line1(set), line1);
+  EXPECT_EQ(format_tle_line1(set, TleLayout::canonical),
+            "1 89172U 81053    26139.08709774  .00004210  00000+0  65139-3 0  9990");
 }
 
 // Lines too short to be TLE lines have no layout (the parser refuses them anyway).

@@ -17,12 +17,12 @@ namespace {
 
 using TleLayoutStorageTest = StorageTest;
 
-constexpr std::uint8_t kSpacetrackUsual = kTleNddotZeroMinus;
-constexpr std::uint8_t kOldStyle =
+constexpr std::uint16_t kSpacetrackUsual = kTleNddotZeroMinus;
+constexpr std::uint16_t kOldStyle =
     kTlePlusExponentFields | kTlePlusFirstDerivative | kTleZeroPaddedLine2 | kTleBlankEphemerisType;
 
 TEST_F(TleLayoutStorageTest, EveryLayoutIsReadBackByEveryRead) {
-  const std::uint8_t layouts[] = {0, kSpacetrackUsual, kOldStyle, kTleLayoutBits};
+  const std::uint16_t layouts[] = {0, kSpacetrackUsual, kOldStyle, kTleLayoutBits};
   std::vector<ElementSet> sets;
   for (std::int32_t i = 0; i < static_cast<std::int32_t>(std::size(layouts)); ++i) {
     ElementSet set = make_set(100 + i, kEpoch2024, DataSource::spacetrack);
