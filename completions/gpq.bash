@@ -25,7 +25,7 @@ _gpq() {
   local globals="--db --format --limit --page --per-page -q --quiet -v --verbose --version -h --help"
   # Options followed by a value, so that the value is not taken for a command or an id.
   local valued="--db --format --limit --page --per-page --search --group --intdes --ids --regime
-    --type --epoch --start --end --source --owner --launch-year --from --config --celestrak-url
+    --type --epoch --start --end --source --tle-layout --owner --launch-year --from --config --celestrak-url
     --spacetrack-url --since --history-days --retries --timeout --listen --threads --public-url
     --rate --burst --heavy-rate --heavy-burst --monthly-quota --access-log --keep-alive --label"
   valued=" ${valued//[[:space:]]/ } "
@@ -78,6 +78,10 @@ _gpq() {
       _gpq_words "PAYLOAD ROCKET_BODY DEBRIS UNKNOWN"
       return
       ;;
+    --tle-layout)
+      _gpq_words "source canonical"
+      return
+      ;;
     --source)
       if [[ $command == sync ]]; then
         _gpq_words "spacetrack celestrak"
@@ -108,9 +112,9 @@ _gpq() {
 
   local options=""
   case $command in
-    gp) options="--search --group --intdes --ids --regime --type --decayed --epoch" ;;
-    history) options="--start --end --source" ;;
-    nearest) options="--epoch --source" ;;
+    gp) options="--search --group --intdes --ids --regime --type --decayed --epoch --tle-layout" ;;
+    history) options="--start --end --source --tle-layout" ;;
+    nearest) options="--epoch --source --tle-layout" ;;
     adjacent) options="--epoch" ;;
     catalog) options="--search --owner --type --launch-year --all" ;;
     sync) options="--from --source --config --celestrak-url --spacetrack-url --force --wait

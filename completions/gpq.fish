@@ -4,7 +4,7 @@ set -l norad_commands gp history nearest adjacent range catalog
 
 # Options followed by a value, so that the value is not taken for a command or an id.
 set -g __gpq_valued --db --format --limit --page --per-page --search --group --intdes --ids \
-    --regime --type --epoch --start --end --source --owner --launch-year --from --config \
+    --regime --type --epoch --start --end --source --tle-layout --owner --launch-year --from --config \
     --celestrak-url --spacetrack-url --since --history-days --retries --timeout --listen \
     --threads --public-url --rate --burst --heavy-rate --heavy-burst --monthly-quota \
     --access-log --keep-alive --label
@@ -119,6 +119,8 @@ complete -c gpq -n "__gpq_command nearest adjacent" -l epoch -x \
     -d 'ISO 8601, jd:<julian date> or unix:<seconds>'
 complete -c gpq -n "__gpq_command history nearest" -l source -x \
     -a 'spacetrack celestrak all' -d 'Upstream the sets came from'
+complete -c gpq -n "__gpq_command gp history nearest" -l tle-layout -x \
+    -a 'source canonical' -d 'TLE lines as their source wrote them, or canonical'
 
 set -l is_catalog "__gpq_command catalog"
 complete -c gpq -n $is_catalog -l search -x -d 'Name contains this text (any case)'

@@ -19,9 +19,9 @@ std::string_view to_string(DataSource source) noexcept;
 std::optional<DataSource> parse_data_source(std::string_view text) noexcept;
 
 inline constexpr std::int32_t kMaxNoradId = 999'999'999;
-// Highest catalog number a TLE can carry (Alpha-5 `Z9999`); TLE *output* stops at 99999.
+// Highest catalog number a TLE can carry (Alpha-5 `Z9999`), in input and output alike.
 inline constexpr std::int32_t kMaxAlpha5Id = 339'999;
-inline constexpr std::int32_t kMaxTleOutputId = 99'999;
+inline constexpr std::int32_t kMaxTleOutputId = kMaxAlpha5Id;
 
 struct ElementSet {
   std::int32_t norad_id = 0;
@@ -44,6 +44,9 @@ struct ElementSet {
   DataSource source = DataSource::celestrak;
   std::optional<TimePoint> creation_date;  // the upstream's; none for TLE text and CelesTrak
   TimePoint collected_at;                  // when gpq received it
+  // How the source laid out the TLE lines it came in: kTle* bits of gpq/tle.h, 0 for
+  // CelesTrak's canonical layout (and for every set that came without TLE lines).
+  std::uint16_t tle_layout = 0;
 };
 
 // Derived fields with Space-Track's constants (GM 398600.4418 km^3/s^2, R 6378.135 km).

@@ -11,6 +11,7 @@
 #include "gpq/catalog.h"
 #include "gpq/element_set.h"
 #include "gpq/query.h"
+#include "gpq/tle.h"
 
 namespace gpq {
 
@@ -25,7 +26,7 @@ std::string_view content_type(Format format) noexcept;
 // Writes a list of element sets: begin(), any number of set(), end(). For json the list is
 // a bare array (the envelope is written around it by write_*_envelope below).
 // set() throws Error{bad_request} for tle/2le when the set cannot be carried as TLE lines
-// (tle_output_problem() in gpq/tle.h: NORAD_CAT_ID > 99999, among others); a caller that must
+// (tle_output_problem() in gpq/tle.h: NORAD_CAT_ID > 339999, among others); a caller that must
 // not send a partial body builds the whole body before sending any of it.
 class SetListWriter {
  public:
@@ -41,11 +42,14 @@ class SetListWriter {
   virtual void end(std::string& out) = 0;
 };
 
-// `format` must not be table.
-std::unique_ptr<SetListWriter> make_set_list_writer(Format format);
+// `format` must not be table. `tle_layout` lays out the lines of tle and 2le (each set in its
+// source's layout, or all canonical); the other formats do not depend on it.
+std::unique_ptr<SetListWriter> make_set_list_writer(Format format,
+                                                    TleLayout tle_layout = TleLayout::source);
 
 // One element set alone (GET /gp/{id}, nearest): json object, or a one-record document.
-void write_set(Format format, const ElementSet& set, std::string& out);
+void write_set(Format format, const ElementSet& set, std::string& out,
+               TleLayout tle_layout = TleLayout::source);
 
 // The JSON envelope: {"data":[<data_json>],"pagination":{...}[,"meta":{...}]}.
 // `next`/`prev` are absolute URLs or empty (null).

@@ -27,6 +27,8 @@ struct Bound {
   Query query;
   Format format = Format::json;
   Paging paging;
+  // `tle_layout` (source or canonical), for the questions that can answer in tle or 2le.
+  TleLayout tle_layout = TleLayout::source;
 };
 
 // Each throws Error{bad_request} with a message naming the parameter and what to change.

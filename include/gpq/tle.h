@@ -1,5 +1,5 @@
-// Two-line element sets: the parser and the writer, which round-trip every
-// canonical line byte for byte, checksum included.
+// Two-line element sets: the parser and the writer, which give a line back byte for byte,
+// checksum included, in the layout its source wrote it (or in CelesTrak's canonical one).
 #pragma once
 
 #include <cstdint>
@@ -19,9 +19,39 @@ std::optional<std::int32_t> parse_tle_catalog_number(std::string_view field) noe
 // `25544` -> "25544", `5` -> "00005", `100245` -> "A0245". std::nullopt above 339999.
 std::optional<std::string> format_tle_catalog_number(std::int32_t norad_id);
 
+// The ways a source lays out TLE lines other than CelesTrak's canonical layout, as bits of
+// ElementSet::tle_layout (0: canonical). Space-Track writes them (docs/tle.md has real lines).
+// The more frequent a layout, the lower its bit: SQLite stores 0 and 1 in no bytes, 2..127 in
+// one, so Space-Track's usual layout (1) costs nothing and the others at most one byte.
+// Second derivative zero written ` 00000-0` (canonical ` 00000+0`).
+inline constexpr std::uint16_t kTleNddotZeroMinus = 1;
+// BSTAR zero written ` 00000-0`.
+inline constexpr std::uint16_t kTleBstarZeroMinus = 2;
+// International designator left blank, whatever OBJECT_ID the object has (canonical: the
+// designator of OBJECT_ID, blank only when that is unknown).
+inline constexpr std::uint16_t kTleBlankDesignator = 4;
+// Catalog numbers below 10000 blank-padded (`    5`, canonical `00005`).
+inline constexpr std::uint16_t kTleBlankPaddedCatalog = 8;
+// `+` before a second derivative or BSTAR that is not negative (canonical: a blank).
+inline constexpr std::uint16_t kTlePlusExponentFields = 16;
+// `+` before a first derivative that is not negative.
+inline constexpr std::uint16_t kTlePlusFirstDerivative = 32;
+// Line 2's angles, mean motion and revolution number zero-padded (`039.0531`, `07.81913690`,
+// `00306`; canonical pads with blanks).
+inline constexpr std::uint16_t kTleZeroPaddedLine2 = 64;
+// First derivative zero written `-.00000000` (canonical ` .00000000`).
+inline constexpr std::uint16_t kTleNdotZeroMinus = 128;
+// Ephemeris type 0 written as a blank (canonical `0`).
+inline constexpr std::uint16_t kTleBlankEphemerisType = 256;
+inline constexpr std::uint16_t kTleLayoutBits = 511;  // every bit above
+
+// The kTle* bits that describe how two valid TLE lines are laid out; 0 when they are
+// canonical or shorter than 69 columns. Looks at the text only.
+std::uint16_t tle_layout_of(std::string_view line1, std::string_view line2) noexcept;
+
 // Parses line 1 and line 2 (each at least 69 columns; anything after column 69 is ignored)
-// into `out` (name and source untouched). On failure returns false and sets `error` to the
-// reason ("line 2: bad checksum, expected 5, found '7'").
+// into `out` (name and source untouched), with their layout in `out.tle_layout`. On failure
+// returns false and sets `error` to the reason ("line 2: bad checksum, expected 5, found '7'").
 bool parse_tle(std::string_view line1, std::string_view line2, ElementSet& out,
                std::string& error);
 
@@ -30,20 +60,25 @@ inline constexpr int kFirstTleYear = 1957;
 inline constexpr int kLastTleYear = 2056;
 
 // Why `set` cannot be written as TLE lines, in words for the user, or std::nullopt: a catalog
-// number above 99999, a classification other than U, C or S, an epoch outside
-// kFirstTleYear..kLastTleYear, or a MEAN_MOTION_DOT of magnitude 1 or more. The writers
-// refuse these rather than write a line that reads back as another value.
+// number above 339999 (Alpha-5's last, `Z9999`), a classification other than U, C or S, an
+// epoch outside kFirstTleYear..kLastTleYear, or a MEAN_MOTION_DOT of magnitude 1 or more. The
+// writers refuse these rather than write a line that reads back as another value.
 std::optional<std::string> tle_output_problem(const ElementSet& set);
 
-// The two 69-column lines of `set`. Throws Error{bad_request} with tle_output_problem().
-std::string format_tle_line1(const ElementSet& set);
-std::string format_tle_line2(const ElementSet& set);
+// Which layout the writers give a set: the one its source used (ElementSet::tle_layout, the
+// default), or CelesTrak's canonical one whatever the source.
+enum class TleLayout : std::uint8_t { source, canonical };
+
+// The two 69-column lines of `set`, numbers above 99999 in Alpha-5. Throws Error{bad_request}
+// with tle_output_problem().
+std::string format_tle_line1(const ElementSet& set, TleLayout layout = TleLayout::source);
+std::string format_tle_line2(const ElementSet& set, TleLayout layout = TleLayout::source);
 
 // Both lines, checked once: what the TLE writers use.
 struct TleLines {
   std::string line1;
   std::string line2;
 };
-TleLines format_tle_lines(const ElementSet& set);
+TleLines format_tle_lines(const ElementSet& set, TleLayout layout = TleLayout::source);
 
 }  // namespace gpq

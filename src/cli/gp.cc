@@ -22,6 +22,7 @@ void add_gp_command(CLI::App& app, Context& ctx) {
   add_switch(*cmd, "--decayed", "decay", params, "Include decayed objects");
   add_param(*cmd, "--epoch", "epoch", params,
             "Snapshot: each object's set nearest this time (ISO 8601, jd:, unix:)");
+  add_tle_layout(*cmd, params);
   cmd->footer(
       "Examples:\n"
       "  gpq gp 25544 --format tle          latest ISS set as a 3-line TLE\n"
@@ -32,13 +33,13 @@ void add_gp_command(CLI::App& app, Context& ctx) {
     const Params all = ctx.with_output(*params);
     if (!norad_id->empty()) {
       const auto bound = bind_latest(*norad_id, all, FrontEnd::cli);
-      print_set(bound.format, ctx.core().latest(bound.query));
+      print_set(bound.format, bound.tle_layout, ctx.core().latest(bound.query));
       return;
     }
     if (all.contains("epoch")) {
       const auto bound = bind_snapshot(all, FrontEnd::cli);
       print_set_list(
-          bound.format,
+          bound.format, bound.tle_layout,
           [&](const SetVisitor& visit) {
             return ctx.core().snapshot(bound.query, bound.paging, visit);
           },
@@ -47,7 +48,7 @@ void add_gp_command(CLI::App& app, Context& ctx) {
     }
     const auto bound = bind_gp_search(all, FrontEnd::cli);
     print_set_list(
-        bound.format,
+        bound.format, bound.tle_layout,
         [&](const SetVisitor& visit) {
           return ctx.core().search(bound.query, bound.paging, visit);
         },

@@ -13,6 +13,7 @@ void add_history_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--start", "start", params, "From this time (default: the first set)");
   add_param(*cmd, "--end", "end", params, "Up to this time, inclusive (default: now)");
   add_param(*cmd, "--source", "data_source", params, "spacetrack, celestrak or all (default)");
+  add_tle_layout(*cmd, params);
   cmd->footer(
       "Examples:\n"
       "  gpq history 25544 --start 2026-06-01 --end 2026-06-02 --format tle\n"
@@ -22,7 +23,7 @@ void add_history_command(CLI::App& app, Context& ctx) {
     const auto bound = bind_history(*norad_id, ctx.with_output(*params), FrontEnd::cli);
     HistoryMeta meta;
     print_set_list(
-        bound.format,
+        bound.format, bound.tle_layout,
         [&](const SetVisitor& visit) {
           return ctx.core().history(bound.query, bound.paging, visit, &meta);
         },

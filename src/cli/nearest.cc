@@ -15,6 +15,7 @@ void add_nearest_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--epoch", "epoch", params, "ISO 8601, jd:<julian date> or unix:<seconds>")
       ->required();
   add_param(*cmd, "--source", "data_source", params, "spacetrack, celestrak or all (default)");
+  add_tle_layout(*cmd, params);
   cmd->footer(
       "Examples:\n"
       "  gpq nearest 25544 --epoch 2026-06-15T12:00:00Z --format tle\n"
@@ -25,7 +26,7 @@ void add_nearest_command(CLI::App& app, Context& ctx) {
     if (!ctx.quiet() && bound.format == Format::table) {
       fmt::print(stderr, "epoch delta: {:.3f} s\n", found.delta_seconds);
     }
-    print_set(bound.format, found.set);
+    print_set(bound.format, bound.tle_layout, found.set);
   });
 }
 

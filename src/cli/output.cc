@@ -70,7 +70,8 @@ void Printer::flush() {
   }
 }
 
-void print_set_list(Format format, const SetListRun& run, const HistoryMeta* meta) {
+void print_set_list(Format format, TleLayout tle_layout, const SetListRun& run,
+                    const HistoryMeta* meta) {
   Printer printer;
   std::string& out = printer.buffer();
   if (format == Format::table) {
@@ -82,7 +83,7 @@ void print_set_list(Format format, const SetListRun& run, const HistoryMeta* met
   // The TLE writers refuse a set they cannot carry (tle_output_problem()) as they meet it: the
   // error goes out and the buffered rest of the list does not (Printer), and only a list of
   // more than Printer's 64 KiB has begun on stdout by then. Exit code 2 says it is incomplete.
-  const auto writer = make_set_list_writer(format);
+  const auto writer = make_set_list_writer(format, tle_layout);
   if (format == Format::json) {
     out += "{\"data\":";
   }
@@ -123,7 +124,7 @@ void print_catalog_list(Format format, const CatalogListRun& run) {
   }
 }
 
-void print_set(Format format, const ElementSet& set) {
+void print_set(Format format, TleLayout tle_layout, const ElementSet& set) {
   Printer printer;
   if (format == Format::table) {
     TableWriter table = terminal_table();
@@ -131,7 +132,7 @@ void print_set(Format format, const ElementSet& set) {
     table.write(printer.buffer());
     return;
   }
-  write_set(format, set, printer.buffer());
+  write_set(format, set, printer.buffer(), tle_layout);
   if (format == Format::json) {
     printer.buffer() += '\n';
   }

@@ -61,11 +61,12 @@ class Printer {
 // Runs a list query and prints its rows in `format` as they arrive. `run` calls the
 // query core with the visitor it is given and returns the pagination facts.
 using SetListRun = std::function<PageInfo(const SetVisitor&)>;
-void print_set_list(Format format, const SetListRun& run, const HistoryMeta* meta);
+void print_set_list(Format format, TleLayout tle_layout, const SetListRun& run,
+                    const HistoryMeta* meta);
 
 using CatalogListRun = std::function<PageInfo(const CatalogVisitor&)>;
 void print_catalog_list(Format format, const CatalogListRun& run);
 
-void print_set(Format format, const ElementSet& set);
+void print_set(Format format, TleLayout tle_layout, const ElementSet& set);
 
 }  // namespace gpq::cli

@@ -25,4 +25,11 @@ inline CLI::Option* add_switch(CLI::App& cmd, const std::string& flag, const std
   return cmd.add_flag_callback(flag, [params, key] { (*params)[key] = "true"; }, help);
 }
 
+// --tle-layout, for the commands that can print tle and 2le.
+inline CLI::Option* add_tle_layout(CLI::App& cmd, const std::shared_ptr<Params>& params) {
+  return add_param(cmd, "--tle-layout", "tle_layout", params,
+                   "TLE lines as their source wrote them (source, the default) or in "
+                   "CelesTrak's canonical layout (canonical)");
+}
+
 }  // namespace gpq::cli

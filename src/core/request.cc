@@ -16,6 +16,7 @@ namespace {
 
 using detail::bind_format;
 using detail::bind_paging;
+using detail::bind_tle_layout;
 using detail::find_param;
 using detail::parse_whole;
 
@@ -209,7 +210,7 @@ Bound<std::int32_t> bind_latest(std::string_view norad_id, const Params& params,
   const std::int32_t id = bind_norad_id(norad_id);
   refuse_filters_except(params, {}, "the latest set of one object",
                         "drop the NORAD id to search, or ask nearest for the set at an epoch");
-  return {id, bind_format(params, end, kSetFormats), {}};
+  return {id, bind_format(params, end, kSetFormats), {}, bind_tle_layout(params)};
 }
 
 Bound<GpFilter> bind_gp_search(const Params& params, FrontEnd end) {
@@ -224,6 +225,7 @@ Bound<GpFilter> bind_gp_search(const Params& params, FrontEnd end) {
     bound.query.include_decayed = parse_bool("decay", *decay);
   }
   bound.format = bind_format(params, end, kSetFormats);
+  bound.tle_layout = bind_tle_layout(params);
   bound.paging = bind_paging(params, end, kNarrowFilters);
   return bound;
 }
@@ -236,6 +238,7 @@ Bound<SnapshotQuery> bind_snapshot(const Params& params, FrontEnd end) {
   bound.query.object_type = bind_object_type(params);
   bound.query.orbit_regime = bind_regime(params);
   bound.format = bind_format(params, end, kSetFormats);
+  bound.tle_layout = bind_tle_layout(params);
   bound.paging = bind_paging(params, end, kNarrowFilters);
   return bound;
 }
@@ -250,6 +253,7 @@ Bound<HistoryQuery> bind_history(std::string_view norad_id, const Params& params
   }
   bound.query.source = bind_source(params);
   bound.format = bind_format(params, end, kSetFormats);
+  bound.tle_layout = bind_tle_layout(params);
   bound.paging = bind_paging(params, end, "narrow the range with start and end");
   return bound;
 }
@@ -260,6 +264,7 @@ Bound<NearestQuery> bind_nearest(std::string_view norad_id, const Params& params
   bound.query.epoch = require_date(params, "epoch");
   bound.query.source = bind_source(params);
   bound.format = bind_format(params, end, kSetFormats);
+  bound.tle_layout = bind_tle_layout(params);
   return bound;
 }
 

@@ -1,5 +1,5 @@
-// The output half of binding a request: the format and the paging, checked the same way
-// for every question (gpq/request.h).
+// The output half of binding a request: the format, the TLE layout and the paging, checked
+// the same way for every question (gpq/request.h).
 #include "core/request_output.h"
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 
 #include "core/header_list.h"
 #include "core/printable_text.h"
+#include "core/text.h"
 
 namespace gpq::detail {
 namespace {
@@ -67,6 +68,18 @@ Format bind_format(const Params& params, FrontEnd end, std::initializer_list<For
          shown(*text), names);
   }
   return *format;
+}
+
+TleLayout bind_tle_layout(const Params& params) {
+  const std::string* text = find_param(params, "tle_layout");
+  if (text == nullptr || text->empty() || iequals(*text, "source")) {
+    return TleLayout::source;
+  }
+  if (iequals(*text, "canonical")) {
+    return TleLayout::canonical;
+  }
+  fail(Errc::bad_request, "parameter 'tle_layout': '{}' is not a layout; use source or canonical",
+       shown(*text));
 }
 
 Paging bind_paging(const Params& params, FrontEnd end, std::string_view narrow_hint) {

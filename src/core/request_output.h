@@ -24,6 +24,11 @@ std::optional<std::int64_t> parse_whole(std::string_view text);
 // on the CLI, json over HTTP). Throws Error{bad_request} for a format not in `allowed`.
 Format bind_format(const Params& params, FrontEnd end, std::initializer_list<Format> allowed);
 
+// `tle_layout`: `source` (the default: each set as its source laid out its TLE lines) or
+// `canonical` (CelesTrak's layout), any case. It changes only tle and 2le output, so every
+// format takes it. Throws Error{bad_request} for another value.
+TleLayout bind_tle_layout(const Params& params);
+
 // page, per_page and limit; the CLI pages only when asked. Throws Error{bad_request} for a
 // bad number or a page past kMaxOffset, ending the message with `narrow_hint`.
 Paging bind_paging(const Params& params, FrontEnd end, std::string_view narrow_hint);

@@ -1,5 +1,5 @@
 // TLE lines: parsing with every check of FORMATS.md section 1, and the catalog number in
-// both directions. Writing (the checked format_tle_line1/2 too) is in tle_writer.cc.
+// both directions. Writing is in tle_writer.cc, reading the layout in tle_layout.cc.
 #include "gpq/tle.h"
 
 #include <charconv>
@@ -10,12 +10,12 @@
 
 #include "gpq/error.h"
 
-#include "core/tle_writer.h"
-
 namespace gpq {
 namespace {
 
 constexpr std::string_view kAlpha5Letters = "ABCDEFGHJKLMNPQRSTUVWXYZ";  // A=10 .. Z=33
+// Five digits up to here, Alpha-5 above.
+constexpr std::int32_t kLastFiveDigitNumber = 99'999;
 
 bool is_digit(char c) {
   return c >= '0' && c <= '9';
@@ -246,7 +246,7 @@ std::optional<std::string> format_tle_catalog_number(std::int32_t norad_id) {
   if (norad_id < 1 || norad_id > kMaxAlpha5Id) {
     return std::nullopt;
   }
-  if (norad_id <= kMaxTleOutputId) {
+  if (norad_id <= kLastFiveDigitNumber) {
     return fmt::format("{:05}", norad_id);
   }
   return fmt::format("{}{:04}", kAlpha5Letters[static_cast<std::size_t>(norad_id / 10000 - 10)],
@@ -392,6 +392,7 @@ bool parse_tle(std::string_view line1, std::string_view line2, ElementSet& out,
       !check_ranges(set, error)) {
     return false;
   }
+  set.tle_layout = tle_layout_of(line1, line2);
   out = std::move(set);
   return true;
 }

@@ -1,9 +1,7 @@
-// Writing TLE lines in CelesTrak's canonical layout (FORMATS.md section 1), so that
-// parse-then-write reproduces a line:
-// eccentricity truncated to 7 digits, exponent fields rounded half up on the
-// shortest decimal of the value, epoch in 1e-8 day steps.
-#include "core/tle_writer.h"
-
+// Writing TLE lines in CelesTrak's canonical layout (FORMATS.md section 1), or in the layout
+// a set's source used (the kTle* bits of gpq/tle.h), so that parse-then-write reproduces a
+// line: eccentricity truncated to 7 digits, exponent fields rounded half up on the shortest
+// decimal of the value, epoch in 1e-8 day steps.
 #include <charconv>
 #include <cmath>
 #include <iterator>
@@ -15,8 +13,13 @@
 
 #include "core/printable_text.h"
 
-namespace gpq::detail {
+namespace gpq {
 namespace {
+
+// The sign column of a value that is not negative: `+` when `layout` has `plus`, else blank.
+char plain_sign(std::uint16_t layout, std::uint16_t plus) {
+  return (layout & plus) != 0 ? '+' : ' ';
+}
 
 // The shortest decimal digits of |value| and the power of ten of the first digit:
 // 1.642946e-4 -> ("1642946", -4).
@@ -35,10 +38,15 @@ void shortest_digits(double value, std::string& digits, int& exponent) {
   exponent = std::atoi(std::string(text.substr(e + 1)).c_str());
 }
 
-// ` 12345-3` form: sign, 5 mantissa digits rounded half up, exponent sign and digit.
-std::string exponent_field(double value) {
+// ` 12345-3` form: sign, 5 mantissa digits rounded half up, exponent sign and digit. A zero
+// is ` 00000+0`, or ` 00000-0` when `layout` has `zero_minus`.
+std::string exponent_field(double value, std::uint16_t layout, std::uint16_t zero_minus) {
+  const auto zero = [&] {
+    return fmt::format("{}00000{}0", plain_sign(layout, kTlePlusExponentFields),
+                       (layout & zero_minus) != 0 ? '-' : '+');
+  };
   if (value == 0) {
-    return " 00000+0";
+    return zero();
   }
   std::string digits;
   int exponent = 0;
@@ -54,21 +62,25 @@ std::string exponent_field(double value) {
     ++tle_exponent;
   }
   if (tle_exponent < -9) {
-    return " 00000+0";
+    return zero();
   }
   tle_exponent = std::min(tle_exponent, 9);
-  return fmt::format("{}{:05}{}{}", value < 0 ? '-' : ' ', mantissa, tle_exponent < 0 ? '-' : '+',
-                     std::abs(tle_exponent));
+  return fmt::format("{}{:05}{}{}", value < 0 ? '-' : plain_sign(layout, kTlePlusExponentFields),
+                     mantissa, tle_exponent < 0 ? '-' : '+', std::abs(tle_exponent));
 }
 
 // The largest magnitude whose 8-decimal rounding still fits ` .99999999`.
 constexpr double kMaxFirstDerivative = 0.999999995;
 
-// ` .00007235` / `-.00001273`: the value rounded to 8 decimals, no leading zero.
-// tle_value_problem() has refused a magnitude that would round to 1.
-std::string first_derivative_field(double value) {
+// ` .00007235` / `-.00001273`: the value rounded to 8 decimals, no leading zero; a zero is
+// ` .00000000`, or `-.00000000` with kTleNdotZeroMinus. tle_value_problem() has refused a
+// magnitude that would round to 1.
+std::string first_derivative_field(double value, std::uint16_t layout) {
   const std::string text = fmt::format("{:.8f}", std::fabs(value));
-  return fmt::format("{}{}", value < 0 && text != "0.00000000" ? '-' : ' ', text.substr(1));
+  const bool zero = text == "0.00000000";
+  const bool minus = zero ? (layout & kTleNdotZeroMinus) != 0 : value < 0;
+  return fmt::format("{}{}", minus ? '-' : plain_sign(layout, kTlePlusFirstDerivative),
+                     text.substr(1));
 }
 
 // Eccentricity digits after "0.", truncated to 7 (exact on the shortest decimal).
@@ -86,9 +98,10 @@ std::string eccentricity_field(double value) {
   return digits;
 }
 
-// `98067A  ` from `1998-067A`; blanks when unknown or not in that shape.
-std::string intdes_field(const std::string& object_id) {
-  if (object_id.size() < 8 || object_id[4] != '-') {
+// `98067A  ` from `1998-067A`; blanks when unknown or not in that shape, or with
+// kTleBlankDesignator.
+std::string intdes_field(const std::string& object_id, std::uint16_t layout) {
+  if (object_id.size() < 8 || object_id[4] != '-' || (layout & kTleBlankDesignator) != 0) {
     return std::string(8, ' ');
   }
   return fmt::format("{:<8}",
@@ -113,7 +126,11 @@ std::string epoch_field(TimePoint epoch) {
                      (since_jan1 % kMicrosPerDay) / 864);
 }
 
-std::string catalog_field(std::int32_t norad_id) {
+// `00005`, or `    5` with kTleBlankPaddedCatalog; Alpha-5 above 99999.
+std::string catalog_field(std::int32_t norad_id, std::uint16_t layout) {
+  if ((layout & kTleBlankPaddedCatalog) != 0 && norad_id >= 1 && norad_id < 10'000) {
+    return fmt::format("{:>5}", norad_id);
+  }
   const auto text = format_tle_catalog_number(norad_id);
   if (!text) {
     fail(Errc::bad_request, "NORAD {} cannot be written in a TLE (above 339999)", norad_id);
@@ -128,8 +145,8 @@ std::string with_checksum(std::string line) {
 
 constexpr std::string_view kOtherFormats = "use json, csv, xml or kvn";
 
-}  // namespace
-
+// Why the values of `set` cannot be written in TLE lines, whatever its catalog number: a
+// classification other than U, C or S, an epoch outside 1957..2056, |MEAN_MOTION_DOT| >= 1.
 std::optional<std::string> tle_value_problem(const ElementSet& set) {
   if (!valid_classification(set.classification_type)) {
     return fmt::format(
@@ -153,49 +170,40 @@ std::optional<std::string> tle_value_problem(const ElementSet& set) {
   return std::nullopt;
 }
 
-namespace {
-
-// The lines of a set already checked.
-std::string line1_of(const ElementSet& set) {
-  return with_checksum(fmt::format(
-      "1 {}{} {} {} {} {} {} {} {:>4}", catalog_field(set.norad_id), set.classification_type,
-      intdes_field(set.object_id), epoch_field(set.epoch),
-      first_derivative_field(set.mean_motion_dot), exponent_field(set.mean_motion_ddot),
-      exponent_field(set.bstar), static_cast<int>(set.ephemeris_type), set.element_set_no % 10000));
-}
-
-std::string line2_of(const ElementSet& set) {
-  return with_checksum(fmt::format("2 {} {:8.4f} {:8.4f} {} {:8.4f} {:8.4f} {:11.8f}{:5}",
-                                   catalog_field(set.norad_id), set.inclination, set.ra_of_asc_node,
-                                   eccentricity_field(set.eccentricity), set.arg_of_pericenter,
-                                   set.mean_anomaly, set.mean_motion, set.rev_at_epoch % 100000));
-}
-
-}  // namespace
-
-std::string format_line1_unchecked(const ElementSet& set) {
-  if (const auto problem = tle_value_problem(set)) {
-    fail(Errc::bad_request, "{}", *problem);
+// `0`, or a blank for 0 with kTleBlankEphemerisType.
+std::string ephemeris_field(std::int8_t type, std::uint16_t layout) {
+  if (type == 0 && (layout & kTleBlankEphemerisType) != 0) {
+    return " ";
   }
-  return line1_of(set);
+  return fmt::format("{}", static_cast<int>(type));
 }
 
-std::string format_line2_unchecked(const ElementSet& set) { return line2_of(set); }
+// The lines of a set already checked, in the layout `layout` (kTle* bits).
+std::string line1_of(const ElementSet& set, std::uint16_t layout) {
+  return with_checksum(
+      fmt::format("1 {}{} {} {} {} {} {} {} {:>4}", catalog_field(set.norad_id, layout),
+                  set.classification_type, intdes_field(set.object_id, layout),
+                  epoch_field(set.epoch), first_derivative_field(set.mean_motion_dot, layout),
+                  exponent_field(set.mean_motion_ddot, layout, kTleNddotZeroMinus),
+                  exponent_field(set.bstar, layout, kTleBstarZeroMinus),
+                  ephemeris_field(set.ephemeris_type, layout), set.element_set_no % 10000));
+}
 
-}  // namespace gpq::detail
-
-namespace gpq {
-
-std::optional<std::string> tle_output_problem(const ElementSet& set) {
-  if (set.norad_id > kMaxTleOutputId) {
-    return fmt::format(
-        "NORAD {} is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or kvn",
-        set.norad_id);
+std::string line2_of(const ElementSet& set, std::uint16_t layout) {
+  const std::string catalog = catalog_field(set.norad_id, layout);
+  const std::string eccentricity = eccentricity_field(set.eccentricity);
+  const int rev = set.rev_at_epoch % 100000;
+  // Angles, mean motion and revolution number right-aligned: blanks, or zeros (Space-Track).
+  if ((layout & kTleZeroPaddedLine2) != 0) {
+    return with_checksum(fmt::format("2 {} {:08.4f} {:08.4f} {} {:08.4f} {:08.4f} {:011.8f}{:05}",
+                                     catalog, set.inclination, set.ra_of_asc_node, eccentricity,
+                                     set.arg_of_pericenter, set.mean_anomaly, set.mean_motion,
+                                     rev));
   }
-  return detail::tle_value_problem(set);
+  return with_checksum(fmt::format("2 {} {:8.4f} {:8.4f} {} {:8.4f} {:8.4f} {:11.8f}{:5}", catalog,
+                                   set.inclination, set.ra_of_asc_node, eccentricity,
+                                   set.arg_of_pericenter, set.mean_anomaly, set.mean_motion, rev));
 }
-
-namespace {
 
 void require_tle_output(const ElementSet& set) {
   if (const auto problem = tle_output_problem(set)) {
@@ -203,21 +211,34 @@ void require_tle_output(const ElementSet& set) {
   }
 }
 
+std::uint16_t layout_bits(const ElementSet& set, TleLayout layout) {
+  return layout == TleLayout::canonical ? 0 : set.tle_layout;
+}
+
 }  // namespace
 
-std::string format_tle_line1(const ElementSet& set) {
-  require_tle_output(set);
-  return detail::line1_of(set);
+std::optional<std::string> tle_output_problem(const ElementSet& set) {
+  if (set.norad_id > kMaxTleOutputId) {
+    return fmt::format("NORAD {} is above {} (Alpha-5 Z9999), which TLE and 2LE cannot carry; {}",
+                       set.norad_id, kMaxTleOutputId, kOtherFormats);
+  }
+  return tle_value_problem(set);
 }
 
-std::string format_tle_line2(const ElementSet& set) {
+std::string format_tle_line1(const ElementSet& set, TleLayout layout) {
   require_tle_output(set);
-  return detail::line2_of(set);
+  return line1_of(set, layout_bits(set, layout));
 }
 
-TleLines format_tle_lines(const ElementSet& set) {
+std::string format_tle_line2(const ElementSet& set, TleLayout layout) {
   require_tle_output(set);
-  return {detail::line1_of(set), detail::line2_of(set)};
+  return line2_of(set, layout_bits(set, layout));
+}
+
+TleLines format_tle_lines(const ElementSet& set, TleLayout layout) {
+  require_tle_output(set);
+  const std::uint16_t bits = layout_bits(set, layout);
+  return {line1_of(set, bits), line2_of(set, bits)};
 }
 
 }  // namespace gpq

@@ -33,13 +33,16 @@ class JsonList final : public SetListWriter {
 
 class TleList final : public SetListWriter {
  public:
-  explicit TleList(bool with_name) : with_name_(with_name) {}
+  TleList(bool with_name, TleLayout layout) : with_name_(with_name), layout_(layout) {}
   void begin(std::string&) override {}
-  void set(const ElementSet& set, std::string& out) override { tle_set(set, with_name_, out); }
+  void set(const ElementSet& set, std::string& out) override {
+    tle_set(set, with_name_, layout_, out);
+  }
   void end(std::string&) override {}
 
  private:
   bool with_name_;
+  TleLayout layout_;
 };
 
 class CsvList final : public SetListWriter {
@@ -104,14 +107,14 @@ void append_meta(const HistoryMeta& meta, std::string& out) {
 
 }  // namespace
 
-std::unique_ptr<SetListWriter> make_set_list_writer(Format format) {
+std::unique_ptr<SetListWriter> make_set_list_writer(Format format, TleLayout tle_layout) {
   switch (format) {
     case Format::json:
       return std::make_unique<JsonList>();
     case Format::tle:
-      return std::make_unique<TleList>(true);
+      return std::make_unique<TleList>(true, tle_layout);
     case Format::two_le:
-      return std::make_unique<TleList>(false);
+      return std::make_unique<TleList>(false, tle_layout);
     case Format::csv:
       return std::make_unique<CsvList>();
     case Format::xml:
@@ -124,12 +127,12 @@ std::unique_ptr<SetListWriter> make_set_list_writer(Format format) {
   fail(Errc::internal, "no list writer for format {}", to_string(format));
 }
 
-void write_set(Format format, const ElementSet& set, std::string& out) {
+void write_set(Format format, const ElementSet& set, std::string& out, TleLayout tle_layout) {
   if (format == Format::json) {
     json_set(set, out);
     return;
   }
-  const auto writer = make_set_list_writer(format);
+  const auto writer = make_set_list_writer(format, tle_layout);
   writer->begin(out);
   writer->set(set, out);
   writer->end(out);

@@ -5,12 +5,13 @@
 #include <string>
 
 #include "gpq/element_set.h"
+#include "gpq/tle.h"
 
 namespace gpq::format_detail {
 
 void json_set(const ElementSet& set, std::string& out);
-// Name line (3LE) when `with_name`, then the two lines; "\n" line ends.
-void tle_set(const ElementSet& set, bool with_name, std::string& out);
+// Name line (3LE) when `with_name`, then the two lines in `layout`; "\n" line ends.
+void tle_set(const ElementSet& set, bool with_name, TleLayout layout, std::string& out);
 void csv_header(std::string& out);
 void csv_set(const ElementSet& set, std::string& out);
 void xml_begin(std::string& out);

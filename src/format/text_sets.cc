@@ -10,8 +10,9 @@
 
 namespace gpq::format_detail {
 
-void tle_set(const ElementSet& set, bool with_name, std::string& out) {
-  const TleLines lines = format_tle_lines(set);  // throws, for what TLE cannot carry, first
+void tle_set(const ElementSet& set, bool with_name, TleLayout layout, std::string& out) {
+  // Throws, for what TLE cannot carry, before anything is written.
+  const TleLines lines = format_tle_lines(set, layout);
   if (with_name) {
     // The name line is the one free text of the format: it never holds a line break.
     if (set.object_name.empty()) {

@@ -19,10 +19,11 @@ using ListRun = std::function<PageInfo(const SetVisitor&)>;
 
 // A list of sets in any format. JSON carries its pagination in the envelope; every format
 // also gets Link and X-Total-Count headers.
-Reply set_list(Format format, const ListRun& run, const Call& call, const HistoryMeta* meta) {
+Reply set_list(Format format, TleLayout tle_layout, const ListRun& run, const Call& call,
+               const HistoryMeta* meta) {
   Reply reply;
   reply.content_type = content_type(format);
-  const auto writer = make_set_list_writer(format);
+  const auto writer = make_set_list_writer(format, tle_layout);
   std::string& out = reply.body;
   if (format == Format::json) {
     out += "{\"data\":";
@@ -43,10 +44,10 @@ Reply set_list(Format format, const ListRun& run, const Call& call, const Histor
   return reply;
 }
 
-Reply one_set(Format format, const ElementSet& set) {
+Reply one_set(Format format, TleLayout tle_layout, const ElementSet& set) {
   Reply reply;
   reply.content_type = content_type(format);
-  write_set(format, set, reply.body);
+  write_set(format, set, reply.body, tle_layout);
   reply.headers.emplace_back("X-Data-Source", std::string(to_string(set.source)));
   return reply;
 }
@@ -60,7 +61,7 @@ Reply json_reply(std::string body) {
 Reply latest(const QueryService& core, const Call& call) {
   const auto bound = bind_latest(call.route.norad_id, call.params, FrontEnd::http);
   const ElementSet set = core.latest(bound.query);
-  Reply reply = one_set(bound.format, set);
+  Reply reply = one_set(bound.format, bound.tle_layout, set);
   reply.epoch_for_age = set.epoch;
   return reply;
 }
@@ -68,7 +69,7 @@ Reply latest(const QueryService& core, const Call& call) {
 Reply nearest(const QueryService& core, const Call& call) {
   const auto bound = bind_nearest(call.route.norad_id, call.params, FrontEnd::http);
   const Nearest found = core.nearest(bound.query);
-  Reply reply = one_set(bound.format, found.set);
+  Reply reply = one_set(bound.format, bound.tle_layout, found.set);
   reply.headers.emplace_back("X-Epoch-Delta-Seconds", fmt::format("{:.3f}", found.delta_seconds));
   return reply;
 }
@@ -122,14 +123,14 @@ Reply answer(const QueryService& core, const Call& call, std::string_view versio
     case Endpoint::search: {
       const auto bound = bind_gp_search(call.params, FrontEnd::http);
       return set_list(
-          bound.format,
+          bound.format, bound.tle_layout,
           [&](const SetVisitor& visit) { return core.search(bound.query, bound.paging, visit); },
           call, nullptr);
     }
     case Endpoint::snapshot: {
       const auto bound = bind_snapshot(call.params, FrontEnd::http);
       return set_list(
-          bound.format,
+          bound.format, bound.tle_layout,
           [&](const SetVisitor& visit) { return core.snapshot(bound.query, bound.paging, visit); },
           call, nullptr);
     }
@@ -137,7 +138,7 @@ Reply answer(const QueryService& core, const Call& call, std::string_view versio
       const auto bound = bind_history(call.route.norad_id, call.params, FrontEnd::http);
       HistoryMeta meta;
       Reply reply = set_list(
-          bound.format,
+          bound.format, bound.tle_layout,
           [&](const SetVisitor& visit) {
             return core.history(bound.query, bound.paging, visit, &meta);
           },

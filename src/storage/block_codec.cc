@@ -271,7 +271,7 @@ void encode_block(std::span<const StoredSet> sets, std::string& out) {
   emit([](const StoredSet& s) { return std::int64_t{s.set.rev_at_epoch}; });
   emit([](const StoredSet& s) { return std::int64_t{s.set.element_set_no}; });
   emit([](const StoredSet& s) {
-    return class_eph_code(s.set.classification_type, s.set.ephemeris_type);
+    return class_eph_code(s.set);
   });
   emit([](const StoredSet& s) { return s.run_id; });
 }

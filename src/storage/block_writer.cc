@@ -100,11 +100,14 @@ const StoredSet* BlockWriter::merge(std::span<const ElementSet* const> incoming,
         merged_.push_back(std::move(stored_[i++]));
         continue;
       }
-      ++i;
+      // New values; the TLE layout stays that of the import that brought the set first.
+      merged_.push_back(stored_copy(*set, run_id));
+      merged_.back().set.tle_layout = stored_[i++].set.tle_layout;
       outcomes_.push_back(Written::updated);
-    } else {
-      outcomes_.push_back(Written::added);
+      changed = true;
+      continue;
     }
+    outcomes_.push_back(Written::added);
     merged_.push_back(stored_copy(*set, run_id));
     changed = true;
   }

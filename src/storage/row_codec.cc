@@ -118,7 +118,7 @@ void bind_set(SQLite::Statement& statement, const ElementSet& set, std::int64_t 
   } else {
     statement.bind(15, set.element_set_no);
   }
-  statement.bind(16, class_eph_code(set.classification_type, set.ephemeris_type));
+  statement.bind(16, class_eph_code(set));
   statement.bind(17, static_cast<std::int64_t>(run_id));
 }
 
@@ -131,8 +131,8 @@ bool same_stored_values(const ElementSet& a, const ElementSet& b) noexcept {
   }
   return a.creation_date == b.creation_date && a.rev_at_epoch == b.rev_at_epoch &&
          a.element_set_no == b.element_set_no &&
-         class_eph_code(a.classification_type, a.ephemeris_type) ==
-             class_eph_code(b.classification_type, b.ephemeris_type);
+         a.classification_type == b.classification_type &&
+         a.ephemeris_type == b.ephemeris_type;
 }
 
 bool keeps_stored(const ElementSet& stored, const ElementSet& incoming) noexcept {

@@ -21,8 +21,9 @@ int source_code(DataSource source) noexcept;
 // Allocates nothing.
 void bind_set(SQLite::Statement& statement, const ElementSet& set, std::int64_t run_id);
 
-// True when the two sets store the same values (names, source, epoch and collected_at
-// aside): writing one over the other would change nothing.
+// True when the two sets store the same values (names, source, epoch, collected_at and TLE
+// layout aside): writing one over the other would change nothing. A stored set keeps the
+// layout of its first import (docs/tle.md), so a repeat never changes it.
 bool same_stored_values(const ElementSet& a, const ElementSet& b) noexcept;
 
 // True when `stored` stays although `incoming` has the same identity: both carry a

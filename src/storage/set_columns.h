@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "gpq/element_set.h"
+#include "gpq/tle.h"
 #include "storage/decimal_codec.h"
 
 namespace gpq::storage {
@@ -36,15 +37,20 @@ inline constexpr ElementColumn kElementColumns[] = {
 
 inline constexpr std::int32_t kDefaultElementSetNo = 999;
 
-// 0 for the usual ('U', 0); otherwise the classification byte above the ephemeris type.
-inline std::int64_t class_eph_code(char classification, std::int8_t ephemeris_type) noexcept {
-  const std::int64_t cls = classification == 'U' ? 0 : static_cast<unsigned char>(classification);
-  return cls << 8 | static_cast<std::uint8_t>(ephemeris_type);
+// The class/ephemeris column: 0 for the usual ('U', 0) in the canonical TLE layout; otherwise
+// the classification byte above the ephemeris type, and the layout bits (gpq/tle.h) above
+// both. Sets stored before the layout was kept read as canonical.
+inline std::int64_t class_eph_code(const ElementSet& set) noexcept {
+  const std::int64_t cls =
+      set.classification_type == 'U' ? 0 : static_cast<unsigned char>(set.classification_type);
+  return std::int64_t{set.tle_layout} << 16 | cls << 8 |
+         static_cast<std::uint8_t>(set.ephemeris_type);
 }
 inline void apply_class_eph_code(std::int64_t code, ElementSet& set) noexcept {
   const auto cls = static_cast<unsigned char>((code >> 8) & 0xff);
   set.classification_type = cls == 0 ? 'U' : static_cast<char>(cls);
   set.ephemeris_type = static_cast<std::int8_t>(static_cast<std::uint8_t>(code & 0xff));
+  set.tle_layout = static_cast<std::uint16_t>((code >> 16) & kTleLayoutBits);
 }
 
 }  // namespace gpq::storage

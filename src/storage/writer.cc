@@ -110,10 +110,12 @@ void Writer::sort_batch(std::span<const ElementSet> sets) {
 }
 
 // Repeats of one identity within the batch are resolved in memory first, so that only the
-// winner meets the stored set: re-importing a file whose sets repeat changes nothing.
+// winner meets the stored set: re-importing a file whose sets repeat changes nothing. The
+// winner takes the TLE layout of the first repeat, as a stored set keeps its own.
 void Writer::write_sets(std::span<const ElementSet> sets, std::int64_t run_id,
                         WriteCounts& counts) {
   year_tallies_.clear();
+  relaid_.clear();
   for (std::size_t first = 0; first < order_.size();) {
     // One object and source: the winner of each epoch, and what its repeats count as.
     winners_.clear();
@@ -134,6 +136,12 @@ void Writer::write_sets(std::span<const ElementSet> sets, std::int64_t run_id,
           winner = &repeat;
           ++repeats.superseded;
         }
+      }
+      const ElementSet& first_repeat = sets[key.position];
+      if (winner->tle_layout != first_repeat.tle_layout) {
+        relaid_.push_back(*winner);
+        relaid_.back().tle_layout = first_repeat.tle_layout;
+        winner = &relaid_.back();
       }
       winners_.push_back(winner);
       repeats_.push_back(repeats);

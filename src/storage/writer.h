@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <span>
 #include <string>
@@ -120,6 +121,7 @@ class Writer {
   std::vector<YearTally> year_tallies_;         // reused across batches
   std::vector<const ElementSet*> winners_;  // one object and source at a time
   std::vector<Repeats> repeats_;
+  std::deque<ElementSet> relaid_;  // winners given their first repeat's TLE layout
   std::vector<PendingObject> pending_objects_;
   std::unordered_map<std::int32_t, KnownObject> known_objects_;
 };

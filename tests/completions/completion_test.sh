@@ -97,6 +97,8 @@ if [[ -n $bash_function ]]; then
   expect_only bash "gpq gp --regime " LEO MEO GEO HEO
   expect_only bash "gpq catalog --type R" ROCKET_BODY
   expect_only bash "gpq history 25544 --source " spacetrack celestrak all
+  expect_only bash "gpq history 25544 --tle-layout " source canonical
+  expect bash "gpq nearest 25544 --" --tle-layout --epoch
   expect_only bash "gpq sync --source " spacetrack celestrak
   expect bash "gpq serve --" --listen --monthly-quota --access-log --db --quiet
   expect bash "gpq keys " create list revoke !gp
@@ -132,6 +134,7 @@ expect_only fish "gpq gp --format " json tle 2le xml kvn csv table
 expect_only fish "gpq gp --group st" stations starlink
 expect_only fish "gpq gp --regime " LEO MEO GEO HEO
 expect_only fish "gpq history 25544 --source " spacetrack celestrak all
+expect_only fish "gpq gp 25544 --tle-layout " source canonical
 expect_only fish "gpq sync --source " spacetrack celestrak
 expect fish "gpq serve -" --listen --monthly-quota --access-log --db --quiet -v
 expect_only fish "gpq keys " create list revoke
@@ -186,6 +189,7 @@ zsh_lines=(
   "gpq keys cr"
   "gpq keys create --la"
   "gpq sync --source "
+  "gpq nearest 25544 --tle-layout "
   "gpq sync --from README.md $completions/gpq.b"
 )
 zsh_answers=()
@@ -215,6 +219,7 @@ expect zsh "gpq catalog --format csv --s" "gpq catalog --format csv --search="
 expect zsh "gpq keys cr" "gpq keys create "
 expect zsh "gpq keys create --la" "gpq keys create --label="
 expect zsh "gpq sync --source " spacetrack celestrak !all
+expect zsh "gpq nearest 25544 --tle-layout " source canonical
 expect zsh "gpq sync --from README.md $completions/gpq.b" \
   "gpq sync --from README.md $completions/gpq.bash "
 

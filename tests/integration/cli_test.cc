@@ -29,7 +29,9 @@ const char* const kCsv =
     "ISS (ZARYA),1998-067A,2026-09-23T10:22:36.196896,15.49245192,.00047365,51.6317,173.8582,"
     "172.3976,187.7085,0,U,25544,999,58698,.1642946E-3,.869E-4,0\n"
     "ELECTRON R/B,2026-180C,2026-08-08T14:16:42.214656,15.55157830,.0245919,42.0065,15.8693,"
-    "248.7329,108.7095,0,U,100245,999,35,.74224E-3,.00218995,.19137E-4\n";
+    "248.7329,108.7095,0,U,100245,999,35,.74224E-3,.00218995,.19137E-4\n"
+    "BEYOND ALPHA-5,,2026-08-08T14:16:42.214656,15.55157830,.0245919,42.0065,15.8693,"
+    "248.7329,108.7095,0,U,400001,999,35,.74224E-3,.00218995,.19137E-4\n";
 
 class CliTest : public ::testing::Test {
  protected:
@@ -88,14 +90,17 @@ TEST_F(CliTest, ErrorsAreOneLineWithTheirExitCode) {
        2,
        "gpq: page 102 with per_page 100 starts at record 10100, beyond the limit of 10000 "
        "records; narrow the query with filters"},
-      {{"gp", "100245", "--format", "tle"},
+      {{"gp", "400001", "--format", "tle"},
        2,
-       "gpq: NORAD 100245 is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or "
-       "kvn"},
+       "gpq: NORAD 400001 is above 339999 (Alpha-5 Z9999), which TLE and 2LE cannot carry; use "
+       "json, csv, xml or kvn"},
       {{"gp", "--format", "2le"},
        2,
-       "gpq: NORAD 100245 is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or "
-       "kvn"},
+       "gpq: NORAD 400001 is above 339999 (Alpha-5 Z9999), which TLE and 2LE cannot carry; use "
+       "json, csv, xml or kvn"},
+      {{"gp", "25544", "--format", "tle", "--tle-layout", "celestrak"},
+       2,
+       "gpq: parameter 'tle_layout': 'celestrak' is not a layout; use source or canonical"},
       {{"history", "25544", "--start", "2027-01-01", "--end", "2026-01-01"},
        2,
        "gpq: parameter 'start' is after 'end'; give start <= end"},
@@ -243,12 +248,19 @@ TEST_F(CliTest, FormatsPagingAndDefaults) {
             std::string::npos)
       << page.out;
   EXPECT_NE(page.out.find("\"meta\":{\"norad_id\":1,"), std::string::npos) << page.out;
-  for (const char* format : {"json", "csv", "xml", "kvn"}) {
+  for (const char* format : {"json", "csv", "xml", "kvn", "tle", "2le"}) {
     const ProcessResult result = gpq({"gp", "100245", "--format", format});
     EXPECT_EQ(result.exit_code, 0) << format << result.err;
   }
+  EXPECT_EQ(gpq({"gp", "100245", "--format", "2le"}).out,
+            "1 A0245U 26180C   26220.59493304  .00218995  19137-4  74224-3 0  9998\n"
+            "2 A0245  42.0065  15.8693 0245919 248.7329 108.7095 15.55157830   355\n");
+  for (const char* format : {"json", "csv", "xml", "kvn"}) {
+    const ProcessResult result = gpq({"gp", "400001", "--format", format});
+    EXPECT_EQ(result.exit_code, 0) << format << result.err;
+  }
   const ProcessResult csv = gpq({"gp", "--format", "csv"});
-  EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 6) << csv.out;  // header + 5
+  EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 7) << csv.out;  // header + 6
 }
 
 TEST_F(CliTest, EverySubcommandHasHelpWithExamples) {
@@ -479,25 +491,27 @@ TEST_F(CliKnownWorldTest, TableFormatIsForPeople) {
             "earliest_epoch  2025-12-31T23:59:59.999Z\nlatest_epoch    2026-01-01T00:00:00.000Z\n");
 }
 
+// 100000..339999 in Alpha-5, as Space-Track writes them, wherever TLE output exists.
+TEST_F(CliKnownWorldTest, CatalogNumbersAbove99999AreWrittenInAlphaFive) {
+  const ProcessResult all = gpq({"gp", "--format", "tle"});
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  EXPECT_NE(all.out.find("\n1 A0460U "), std::string::npos) << all.out;
+  EXPECT_NE(all.out.find("\n2 T0449 "), std::string::npos) << all.out;
+  const ProcessResult history = gpq({"history", "270449", "--format", "2le"});
+  ASSERT_EQ(history.exit_code, 0) << history.err;
+  EXPECT_TRUE(history.out.starts_with("1 T0449U ")) << history.out;
+  const ProcessResult nearest =
+      gpq({"nearest", "100460", "--epoch", "2026-03-01", "--format", "3le"});
+  ASSERT_EQ(nearest.exit_code, 0) << nearest.err;
+  EXPECT_TRUE(nearest.out.starts_with("COSMOS 2619 [GLONASS-K1]\n1 A0460U 26194A ")) << nearest.out;
+}
+
 TEST_F(CliKnownWorldTest, ErrorsOnTheKnownWorld) {
   const struct {
     std::vector<std::string> args;
     int exit_code;
     std::string message;
   } rows[] = {
-      // On a list, the first id TLE cannot carry is named before anything is printed.
-      {{"gp", "--format", "tle"},
-       2,
-       "gpq: NORAD 100460 is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or "
-       "kvn"},
-      {{"history", "270449", "--format", "2le"},
-       2,
-       "gpq: NORAD 270449 is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or "
-       "kvn"},
-      {{"nearest", "100460", "--epoch", "2026-03-01", "--format", "tle"},
-       2,
-       "gpq: NORAD 100460 is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or "
-       "kvn"},
       // A filter that a form of `gp` cannot apply is refused, not ignored (the core's binding
       // says so, in the same words as /gp/{norad_id} and /gp/epoch: http_errors_test.cc).
       {{"gp", "25544", "--epoch", "2026-01-10"},

@@ -99,8 +99,7 @@ TEST_F(HttpErrorsTest, BadRequestsNameTheParameterAndTheFix) {
       {"/catalog?active_only=2", "parameter 'active_only'"},
       {"/catalog?launch_year=1900", "parameter 'launch_year'"},
       {"/catalog?format=tle", "parameter 'format'"},
-      {"/gp/270449?format=tle", "99999"},
-      {"/gp?decay=true&format=2le", "99999"},
+      {"/gp/25544?format=tle&tle_layout=celestrak", "parameter 'tle_layout'"},
   };
   for (const auto& row : rows) {
     SCOPED_TRACE(row.target);

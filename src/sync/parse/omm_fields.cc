@@ -285,6 +285,10 @@ bool build_element_set(const OmmFields& fields, DataSource source, TimePoint col
   if (!read || !read_names_and_creation(fields, set, error)) {
     return false;
   }
+  if (has_elements && line1 && line2) {
+    // Space-Track's full records carry the same set as TLE lines too: their layout is kept.
+    set.tle_layout = tle_layout_of(*line1, *line2);
+  }
   set.source = source;
   set.collected_at = collected_at;
   out = std::move(set);

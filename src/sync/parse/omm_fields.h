@@ -58,8 +58,9 @@ struct OmmFields {
 // defaults: BSTAR, MEAN_MOTION_DOT, MEAN_MOTION_DDOT, REV_AT_EPOCH (0), ELEMENT_SET_NO (999),
 // EPHEMERIS_TYPE (0), CLASSIFICATION_TYPE ('U'), OBJECT_NAME, OBJECT_ID ("UNKNOWN" = none),
 // CREATION_DATE. A blank value counts as absent. Without MEAN_MOTION but with TLE_LINE1 and
-// TLE_LINE2 the elements come from the TLE (parse_tle) and must name the same NORAD_CAT_ID.
-// On failure returns false with `error` naming the field and quoting the value.
+// TLE_LINE2 the elements come from the TLE (parse_tle) and must name the same NORAD_CAT_ID;
+// with both, the set keeps the TLE lines' layout (ElementSet::tle_layout). On failure returns
+// false with `error` naming the field and quoting the value.
 bool build_element_set(const OmmFields& fields, DataSource source, TimePoint collected_at,
                        ElementSet& out, std::string& error);
 

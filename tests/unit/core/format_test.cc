@@ -78,13 +78,13 @@ TEST(FormatTest, MillisecondsRoundWithCarry) {
             std::string::npos);
 }
 
-TEST(FormatTest, TleRefusesHighCatalogNumbers) {
+TEST(FormatTest, TleRefusesCatalogNumbersAboveAlphaFive) {
   ElementSet set = iss();
-  set.norad_id = 100245;
+  set.norad_id = 340000;
   std::string out;
   EXPECT_GPQ_ERROR(write_set(Format::tle, set, out), Errc::bad_request,
-                   "NORAD 100245 is above 99999, which TLE and 2LE cannot carry; use json, csv, "
-                   "xml or kvn");
+                   "NORAD 340000 is above 339999 (Alpha-5 Z9999), which TLE and 2LE cannot "
+                   "carry; use json, csv, xml or kvn");
   EXPECT_TRUE(out.empty());
 }
 

@@ -1,16 +1,17 @@
-// Line formats: TLE (3LE), 2LE and CSV for FORMATS.md's T1 (ISS), list layouts,
-// CSV quoting, and the refusal of TLE output above NORAD 99999.
+// Line formats: TLE (3LE), 2LE and CSV for FORMATS.md's T1 (ISS), list layouts, each set's
+// own TLE layout or the canonical one, CSV quoting, and Alpha-5 up to NORAD 339999.
 #include <algorithm>
 #include <string>
 #include <vector>
 
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 
 #include "gpq/format.h"
-#include "support/known_sets.h"
 #include "gpq/time.h"
 
 #include "support/expect_error.h"
+#include "support/known_sets.h"
 
 namespace gpq {
 namespace {
@@ -138,6 +139,48 @@ TEST(FormatTextTest, ListsAreBackToBackWithOneCsvHeader) {
   }
 }
 
+// Each set in its source's layout by default; every set canonical when asked. The other
+// formats do not depend on the layout.
+TEST(FormatTextTest, TleLayoutOfEachSetOrCanonical) {
+  ElementSet spacetrack = vanguard();
+  spacetrack.tle_layout = kTleNddotZeroMinus | kTleBlankPaddedCatalog;
+  const std::vector<ElementSet> sets = {iss(), spacetrack};
+  const std::string source_lines =
+      "1     5U 58002B   00179.78495062  .00000023  00000-0  28098-4 0  4753\n"
+      "2     5  34.2682 348.7242 1859667 331.7664  19.3264 10.82419157413667\n";
+  const std::string canonical_lines =
+      "1 00005U 58002B   00179.78495062  .00000023  00000+0  28098-4 0  4752\n"
+      "2 00005  34.2682 348.7242 1859667 331.7664  19.3264 10.82419157413667\n";
+  const std::string iss_lines = std::string(kIssLine1) + "\n" + std::string(kIssLine2) + "\n";
+  const auto write = [&](Format format, TleLayout layout) {
+    std::string out;
+    const auto writer = make_set_list_writer(format, layout);
+    writer->begin(out);
+    for (const ElementSet& set : sets) {
+      writer->set(set, out);
+    }
+    writer->end(out);
+    return out;
+  };
+  EXPECT_EQ(write(Format::two_le, TleLayout::source), iss_lines + source_lines);
+  EXPECT_EQ(write(Format::two_le, TleLayout::canonical), iss_lines + canonical_lines);
+  EXPECT_EQ(write(Format::tle, TleLayout::source),
+            "ISS (ZARYA)\n" + iss_lines + "VANGUARD 1\n" + source_lines);
+  EXPECT_EQ(list(Format::tle, sets), write(Format::tle, TleLayout::source)) << "the default";
+  std::string one;
+  write_set(Format::two_le, spacetrack, one, TleLayout::canonical);
+  EXPECT_EQ(one, canonical_lines);
+  for (const Format format : {Format::json, Format::csv, Format::xml, Format::kvn}) {
+    EXPECT_EQ(write(format, TleLayout::source), write(format, TleLayout::canonical))
+        << to_string(format);
+    std::string with_layout;
+    std::string without;
+    write_set(format, spacetrack, with_layout);
+    write_set(format, vanguard(), without);
+    EXPECT_EQ(with_layout, without) << to_string(format);
+  }
+}
+
 TEST(FormatTextTest, EmptyListsAreEmptyExceptTheCsvHeader) {
   EXPECT_EQ(list(Format::tle, {}), "");
   EXPECT_EQ(list(Format::two_le, {}), "");
@@ -215,11 +258,12 @@ TEST(FormatTextTest, CsvEmptyObjectIdAndCreationDate) {
       << csv;
 }
 
-TEST(FormatTextTest, TleRefusesCatalogNumbersAbove99999) {
+TEST(FormatTextTest, TleWritesAlphaFiveAndRefusesCatalogNumbersAbove339999) {
   const std::string message =
-      "NORAD 100245 is above 99999, which TLE and 2LE cannot carry; use json, csv, xml or kvn";
+      "NORAD 340000 is above 339999 (Alpha-5 Z9999), which TLE and 2LE cannot carry; use json, "
+      "csv, xml or kvn";
   ElementSet high = iss();
-  high.norad_id = 100245;
+  high.norad_id = 340000;
   for (const Format format : {Format::tle, Format::two_le}) {
     std::string out;
     EXPECT_GPQ_ERROR(write_set(format, high, out), Errc::bad_request, message);
@@ -233,12 +277,19 @@ TEST(FormatTextTest, TleRefusesCatalogNumbersAbove99999) {
     EXPECT_GPQ_ERROR(writer->set(high, out), Errc::bad_request, message);
     EXPECT_EQ(out, before) << to_string(format);
   }
-  ElementSet limit = iss();
-  limit.norad_id = kMaxTleOutputId;
-  EXPECT_NE(single(Format::two_le, limit).find("1 99999U "), std::string::npos);
+  // 100000..339999 in Alpha-5, as Space-Track writes them.
+  for (const auto& [id, field] :
+       {std::pair{99'999, "99999"}, std::pair{100'000, "A0000"}, std::pair{100'245, "A0245"},
+        std::pair{kMaxTleOutputId, "Z9999"}}) {
+    ElementSet set = iss();
+    set.norad_id = id;
+    const std::string text = single(Format::two_le, set);
+    EXPECT_TRUE(text.starts_with(fmt::format("1 {}U ", field))) << text;
+    EXPECT_NE(text.find(fmt::format("\n2 {} ", field)), std::string::npos) << text;
+  }
   // Other formats carry any catalog number.
   for (const Format format : {Format::json, Format::csv, Format::xml, Format::kvn}) {
-    EXPECT_NE(single(format, high).find("100245"), std::string::npos) << to_string(format);
+    EXPECT_NE(single(format, high).find("340000"), std::string::npos) << to_string(format);
   }
 }
 

@@ -1,6 +1,6 @@
-// The TLE parser and writer (gpq/tle.h, core/tle_writer.h) against the reference vectors
-// T1..T9 of FORMATS.md section 9, the Alpha-5 catalog field, every rejection message, and
-// the writer's rounding rules (docs/tle.md).
+// The TLE parser and writer (gpq/tle.h) against the reference vectors T1..T9 of FORMATS.md
+// section 9, the Alpha-5 catalog field, every rejection message, and the writer's rounding
+// rules (docs/tle.md). The layouts other than the canonical one: tle_layout_test.cc.
 #include "gpq/tle.h"
 
 #include <cmath>
@@ -9,7 +9,6 @@
 
 #include <gtest/gtest.h>
 
-#include "core/tle_writer.h"
 #include "support/expect_error.h"
 
 namespace gpq {
@@ -25,7 +24,8 @@ struct Vector {
   double ndot, nddot, bstar, inclination, raan, eccentricity, argp, mean_anomaly, mean_motion;
   std::int32_t rev, element_set_no;
   int checksum1, checksum2;
-  // What the writer gives back; nullptr when it is the source line itself (canonical).
+  // What the writer gives back in the canonical layout; nullptr when it is the source line
+  // itself. In the source's layout (the default) it is always the source line.
   const char* written1;
   const char* written2;
 };
@@ -320,7 +320,9 @@ TEST(TleFieldsTest, NegativeZeroReadsAsPlainZero) {
   EXPECT_EQ(set.mean_motion_dot, 0);
   EXPECT_FALSE(std::signbit(set.mean_motion_dot));
   EXPECT_FALSE(std::signbit(set.mean_motion_ddot));
-  EXPECT_EQ(detail::format_line1_unchecked(set).substr(33, 19), " .00000000  00000+0");
+  EXPECT_EQ(format_tle_line1(set, TleLayout::canonical).substr(33, 19), " .00000000  00000+0");
+  // The source's layout gives back what it can: the sign of a zero exponent field is not kept.
+  EXPECT_EQ(format_tle_line1(set).substr(33, 19), "-.00000000  00000-0");
 }
 
 TEST(TleCatalogFieldTest, ParsesDigitsPaddingAndAlpha5) {
@@ -495,35 +497,40 @@ TEST(TleRejectTest, LeapDaysAndLenientFieldsAreAccepted) {
   }
 }
 
-TEST(TleLineWriterTest, ReferenceLinesComeBackOrNormalised) {
+TEST(TleLineWriterTest, ReferenceLinesComeBackInTheirLayoutOrCanonical) {
   for (const Vector& v : kVectors) {
     const ElementSet set = parsed(v);
-    EXPECT_EQ(detail::format_line1_unchecked(set), v.written1 ? v.written1 : v.line1) << v.name;
-    EXPECT_EQ(detail::format_line2_unchecked(set), v.written2 ? v.written2 : v.line2) << v.name;
-    if (set.norad_id <= kMaxTleOutputId) {
-      EXPECT_EQ(format_tle_line1(set), detail::format_line1_unchecked(set)) << v.name;
-      EXPECT_EQ(format_tle_line2(set), detail::format_line2_unchecked(set)) << v.name;
-    }
+    EXPECT_EQ(format_tle_line1(set), v.line1) << v.name;
+    EXPECT_EQ(format_tle_line2(set), v.line2) << v.name;
+    EXPECT_EQ(format_tle_line1(set, TleLayout::canonical), v.written1 ? v.written1 : v.line1)
+        << v.name;
+    EXPECT_EQ(format_tle_line2(set, TleLayout::canonical), v.written2 ? v.written2 : v.line2)
+        << v.name;
   }
 }
 
-TEST(TleLineWriterTest, NoTleOutputAboveNinetyNineThousandNineHundredNinetyNine) {
+TEST(TleLineWriterTest, AlphaFiveUpToZ9999AndNothingAbove) {
   const ElementSet alpha5 = parsed(kVectors[6]);
-  EXPECT_GPQ_ERROR(format_tle_line1(alpha5), Errc::bad_request,
-                   "NORAD 100245 is above 99999, which TLE and 2LE cannot carry; use json, csv, "
-                   "xml or kvn");
-  EXPECT_GPQ_ERROR(format_tle_line2(alpha5), Errc::bad_request,
-                   "NORAD 100245 is above 99999, which TLE and 2LE cannot carry; use json, csv, "
-                   "xml or kvn");
-  ElementSet beyond = alpha5;
-  beyond.norad_id = 340000;
-  EXPECT_GPQ_ERROR(detail::format_line1_unchecked(beyond), Errc::bad_request,
-                   "NORAD 340000 cannot be written in a TLE (above 339999)");
-  EXPECT_GPQ_ERROR(detail::format_line2_unchecked(beyond), Errc::bad_request,
-                   "NORAD 340000 cannot be written in a TLE (above 339999)");
+  EXPECT_EQ(tle_output_problem(alpha5), std::nullopt);
+  EXPECT_EQ(format_tle_lines(alpha5).line1, kVectors[6].line1);
+  EXPECT_EQ(format_tle_lines(alpha5, TleLayout::canonical).line2, kVectors[6].line2);
   ElementSet highest = alpha5;
+  highest.norad_id = 339999;
+  EXPECT_EQ(format_tle_line1(highest).substr(0, 8), "1 Z9999U");
+  EXPECT_EQ(format_tle_line2(highest).substr(0, 7), "2 Z9999");
   highest.norad_id = 99999;
   EXPECT_EQ(format_tle_line1(highest).substr(0, 8), "1 99999U");
+  highest.norad_id = 100000;
+  EXPECT_EQ(format_tle_line1(highest).substr(0, 8), "1 A0000U");
+  ElementSet beyond = alpha5;
+  beyond.norad_id = 340000;
+  const char* message =
+      "NORAD 340000 is above 339999 (Alpha-5 Z9999), which TLE and 2LE cannot carry; use json, "
+      "csv, xml or kvn";
+  EXPECT_EQ(tle_output_problem(beyond), message);
+  EXPECT_GPQ_ERROR(format_tle_line1(beyond), Errc::bad_request, message);
+  EXPECT_GPQ_ERROR(format_tle_line2(beyond, TleLayout::canonical), Errc::bad_request, message);
+  EXPECT_GPQ_ERROR(format_tle_lines(beyond), Errc::bad_request, message);
 }
 
 // Values a TLE cannot carry are refused, never written as a line that reads back as another
@@ -567,7 +574,7 @@ TEST(TleLineWriterTest, ValuesATleCannotCarryAreRefused) {
     EXPECT_EQ(tle_output_problem(set), row.message) << row.what;
     EXPECT_GPQ_ERROR(format_tle_line1(set), Errc::bad_request, row.message);
     EXPECT_GPQ_ERROR(format_tle_line2(set), Errc::bad_request, row.message);
-    EXPECT_GPQ_ERROR(detail::format_line1_unchecked(set), Errc::bad_request, row.message);
+    EXPECT_GPQ_ERROR(format_tle_lines(set, TleLayout::canonical), Errc::bad_request, row.message);
   }
   ElementSet edge = parsed(kVectors[0]);
   edge.mean_motion_dot = -0.99999999;
@@ -645,8 +652,7 @@ TEST(TleLineWriterTest, FieldRoundingAndLayout) {
   for (const FieldRow& row : rows) {
     ElementSet set = base;
     row.change(set);
-    const std::string line =
-        row.line == 1 ? detail::format_line1_unchecked(set) : detail::format_line2_unchecked(set);
+    const std::string line = row.line == 1 ? format_tle_line1(set) : format_tle_line2(set);
     ASSERT_EQ(line.size(), 69U) << row.what << ": " << line;
     EXPECT_EQ(line.substr(static_cast<std::size_t>(row.first_col - 1),
                           std::string_view(row.expected).size()),
@@ -656,8 +662,7 @@ TEST(TleLineWriterTest, FieldRoundingAndLayout) {
     // What the writer makes, the parser reads.
     ElementSet back;
     std::string error;
-    const std::string other =
-        row.line == 1 ? detail::format_line2_unchecked(set) : detail::format_line1_unchecked(set);
+    const std::string other = row.line == 1 ? format_tle_line2(set) : format_tle_line1(set);
     EXPECT_TRUE(row.line == 1 ? parse_tle(line, other, back, error)
                               : parse_tle(other, line, back, error))
         << row.what << ": " << error;
@@ -689,7 +694,7 @@ TEST(TleLineWriterTest, EpochInStepsOfOneHundredMillionthDayWithCarry) {
     const auto epoch = parse_iso8601(row.epoch);
     ASSERT_TRUE(epoch) << row.what;
     set.epoch = *epoch;
-    const std::string line = detail::format_line1_unchecked(set);
+    const std::string line = format_tle_line1(set);
     EXPECT_EQ(line.substr(18, 14), row.field) << row.what << ": " << line;
   }
 }

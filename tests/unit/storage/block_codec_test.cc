@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include "gpq/tle.h"
+
 #include "storage_test_support.h"
 
 namespace gpq::storage::test {
@@ -37,6 +39,7 @@ void expect_same(const StoredSet& a, const StoredSet& b) {
   EXPECT_EQ(a.set.element_set_no, b.set.element_set_no);
   EXPECT_EQ(a.set.classification_type, b.set.classification_type);
   EXPECT_EQ(a.set.ephemeris_type, b.set.ephemeris_type);
+  EXPECT_EQ(a.set.tle_layout, b.set.tle_layout);
   EXPECT_EQ(a.run_id, b.run_id);
 }
 
@@ -92,6 +95,8 @@ TEST(BlockCodecTest, UnusualValuesRoundTripBitForBit) {
   sets[7].set.mean_anomaly = 0;
   sets[8].set.classification_type = 'S';
   sets[8].set.ephemeris_type = 4;
+  sets[8].set.tle_layout = kTleLayoutBits;
+  sets[9].set.tle_layout = kTleNddotZeroMinus;
   sets[9].set.element_set_no = 0;
   sets[10].set.rev_at_epoch = -1;
   sets[11].run_id = std::numeric_limits<std::int64_t>::max();

@@ -1,10 +1,13 @@
 // Every import format with real-shaped records, and malformed input of each kind.
+#include "sync/parse/parsers.h"
+
 #include <gtest/gtest.h>
+
+#include "gpq/tle.h"
 
 #include "support/collecting_sink.h"
 #include "sync/detect.h"
 #include "sync/input.h"
-#include "sync/parse/parsers.h"
 
 namespace gpq::sync {
 namespace {
@@ -158,6 +161,48 @@ TEST(ParsersTest, ReducedSpaceTrackRecordsCarryOnlyTleLines) {
   EXPECT_EQ(sink.sets[0].object_id, "2026-180C");
   EXPECT_EQ(sink.sets[0].source, DataSource::spacetrack);
   EXPECT_EQ(sink.sets[0].object_name, "ELECTRON R/B");
+}
+
+// A set that comes with TLE lines keeps their layout (gpq/tle.h kTle*); OMM alone is canonical.
+TEST(ParsersTest, TleLinesGiveTheirLayoutWhateverTheFormat) {
+  const std::string line1 = "1 25544U 98067A   26266.43236339  .00008690  00000-0  16429-3 0  9993";
+  const std::string line2 = "2 25544  51.6317 173.8582 0004736 172.3976 187.7085 15.49245192586988";
+  const std::string spacetrack_text = "0 ISS (ZARYA)\r\n" + line1 + "\r\n" + line2 + "\r\n";
+  // Space-Track's full gp row: OMM values and the same set as TLE lines.
+  const std::string full_row =
+      R"j([{"CREATION_DATE":"2026-09-23T12:06:10","ORIGINATOR":"18 SPCS",)j"
+      R"j("OBJECT_NAME":"ISS (ZARYA)","OBJECT_ID":"1998-067A","EPOCH":"2026-09-23T10:22:36.196896",)j"
+      R"j("MEAN_MOTION":"15.49245192","ECCENTRICITY":"0.00047365","INCLINATION":"51.6317",)j"
+      R"j("RA_OF_ASC_NODE":"173.8582","ARG_OF_PERICENTER":"172.3976","MEAN_ANOMALY":"187.7085",)j"
+      R"j("EPHEMERIS_TYPE":"0","CLASSIFICATION_TYPE":"U","NORAD_CAT_ID":"25544",)j"
+      R"j("ELEMENT_SET_NO":"999","REV_AT_EPOCH":"58698","BSTAR":"0.00016429460000",)j"
+      R"j("MEAN_MOTION_DOT":"0.00008690","MEAN_MOTION_DDOT":"0.0000000000000","GP_ID":"1",)j"
+      R"j("TLE_LINE1":")j" +
+      line1 + R"j(","TLE_LINE2":")j" + line2 + R"j("}])j";
+  const std::string reduced_row = R"j([{"NORAD_CAT_ID":"25544","OBJECT_NAME":"ISS (ZARYA)",)j"
+                                  R"j("TLE_LINE1":")j" +
+                                  line1 + R"j(","TLE_LINE2":")j" + line2 + R"j("}])j";
+  const struct {
+    const char* name;
+    Kind kind;
+    std::string text;
+    int layout;
+  } rows[] = {
+      {"Space-Track 3LE", Kind::tle, spacetrack_text, kTleNddotZeroMinus},
+      {"Space-Track full gp row", Kind::json, full_row, kTleNddotZeroMinus},
+      {"Space-Track reduced gp row", Kind::json, reduced_row, kTleNddotZeroMinus},
+      {"CelesTrak CSV", Kind::csv, kCsvHeader + kIssCsv, 0},
+  };
+  for (const auto& row : rows) {
+    const Parsed sink = parse(row.kind, row.text);
+    ASSERT_EQ(sink.sets.size(), 1U) << row.name << (sink.skips.empty() ? "" : sink.skips[0].reason);
+    EXPECT_EQ(sink.sets[0].tle_layout, row.layout) << row.name;
+    // What Space-Track sent comes back as it sent it.
+    if (row.layout != 0) {
+      EXPECT_EQ(format_tle_line1(sink.sets[0]), line1) << row.name;
+      EXPECT_EQ(format_tle_line2(sink.sets[0]), line2) << row.name;
+    }
+  }
 }
 
 TEST(ParsersTest, SatcatCsvAndJson) {
