@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages gpq builds, tests and benchmarks with.
 # Idempotent: when every package is present it returns at once without apt.
-# --bench also installs wrk and nginx for bench/http_bench.sh.
+# --bench also installs wrk and nginx for bench/http_bench.sh, and DuckDB's node package for the
+# DuckDB peer of bench/run (bench/duckdb).
 set -euo pipefail
 
 packages=(
@@ -50,4 +51,14 @@ if [[ ! -d $openapi/node_modules || $openapi/package-lock.json -nt $openapi/node
   echo "setup: npm ci in tests/openapi" >&2
   npm ci --prefix "$openapi" --no-audit --no-fund --loglevel=error >/dev/null
   touch "$openapi/node_modules"
+fi
+
+# DuckDB for bench/duckdb/peer.mjs, pinned by bench/duckdb/package-lock.json: --bench only.
+if [[ ${1:-} == --bench ]]; then
+  duckdb="$(cd "$(dirname "$0")/.." && pwd)/bench/duckdb"
+  if [[ ! -d $duckdb/node_modules || $duckdb/package-lock.json -nt $duckdb/node_modules ]]; then
+    echo "setup: npm ci in bench/duckdb" >&2
+    npm ci --prefix "$duckdb" --no-audit --no-fund --loglevel=error >/dev/null
+    touch "$duckdb/node_modules"
+  fi
 fi
