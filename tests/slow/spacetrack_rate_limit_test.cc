@@ -18,6 +18,9 @@ namespace {
 const std::string kGpTarget =
     "/basicspacedata/query/class/gp/decay_date/null-val/epoch/>now-30/orderby/norad_cat_id/"
     "format/json";
+// Asked once a day after 17:00 UTC: served, so that the outcome does not hang on the hour.
+const std::string kSatcatTarget =
+    "/basicspacedata/query/class/satcat/orderby/norad_cat_id/format/json";
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path);
@@ -32,6 +35,8 @@ class SpacetrackRateLimitTest : public ::testing::Test {
     upstream_.accept_login("ops@example.org", "s3cret");
     upstream_.serve(kGpTarget, read_file(std::string(GPQ_TEST_DATA_DIR) +
                                          "/sync/iss_2026-09-23_spacetrack.json"));
+    upstream_.serve(kSatcatTarget, read_file(std::string(GPQ_TEST_DATA_DIR) +
+                                             "/sync/satcat_spacetrack.json"));
     std::ofstream(config_) << "spacetrack_identity = \"ops@example.org\"\nspacetrack_url = \""
                            << upstream_.url() << "\"\n";
   }
