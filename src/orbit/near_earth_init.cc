@@ -40,6 +40,7 @@ EpochShape recover_brouwer_motion(const GravityConstants& g, EpochElements& el) 
   el.mean_motion = el.mean_motion / (1.0 + delta);
 
   s.semi_major_axis = std::pow(g.xke / el.mean_motion, kTwoThirds);
+  el.semi_major_axis = s.semi_major_axis;
   s.sin_i = std::sin(el.inclination);
   s.semi_latus_rectum = s.semi_major_axis * s.beta_squared;
   s.con42 = 1.0 - 5.0 * s.cos_i_squared;

@@ -58,7 +58,11 @@ Sgp4Error finish_mean_elements(const Sgp4Terms& terms, MeanState& m, double& sem
     return Sgp4Error::mean_motion;
   }
   const double xke = terms.gravity.xke;
-  semi_major_axis = std::pow(xke / m.mean_motion, kTwoThirds) * m.drag_a * m.drag_a;
+  // Unless a resonance changed the mean motion, (ke / n)^(2/3) is the one of epoch.
+  const double undragged = m.mean_motion == terms.epoch.mean_motion
+                               ? terms.epoch.semi_major_axis
+                               : std::pow(xke / m.mean_motion, kTwoThirds);
+  semi_major_axis = undragged * m.drag_a * m.drag_a;
   m.mean_motion = xke / std::pow(semi_major_axis, 1.5);
   m.eccentricity = m.eccentricity - m.drag_e;
   if (m.eccentricity >= 1.0 || m.eccentricity < -0.001) {

@@ -24,6 +24,7 @@ struct EpochElements {
   double perigee = 0;          // argument of perigee, omega0
   double mean_anomaly = 0;     // M0
   double mean_motion = 0;      // n0'', Brouwer mean motion (rad/min) recovered from the Kozai one
+  double semi_major_axis = 0;  // a0'' = (ke / n0'')^(2/3), earth radii
   double bstar = 0;            // B*, 1/earth radii
 };
 
