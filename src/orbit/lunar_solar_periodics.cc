@@ -65,10 +65,11 @@ void add_lyddane(const Periodics& p, double sin_i, double cos_i, OperationMode m
 
 }  // namespace
 
-void add_lunar_solar_periodics(const DeepSpaceTerms& deep, OperationMode mode, double t,
-                               PeriodicElements& el) noexcept {
-  const Periodics sun = periodics_of(deep.sun, t);
-  const Periodics moon = periodics_of(deep.moon, t);
+void add_lunar_solar_periodics(const DeepSpaceTerms& deep, OperationMode mode, double minutes,
+                               PeriodicElements& elements) noexcept {
+  PeriodicElements& el = elements;
+  const Periodics sun = periodics_of(deep.sun, minutes);
+  const Periodics moon = periodics_of(deep.moon, minutes);
   Periodics sum{sun.e + moon.e, sun.i + moon.i, sun.l + moon.l, sun.gh + moon.gh, sun.h + moon.h};
   el.inclination = el.inclination + sum.i;
   el.eccentricity = el.eccentricity + sum.e;

@@ -95,7 +95,9 @@ Integrated integrate(const Sgp4Terms& terms, double t) {
 
 }  // namespace
 
-void add_deep_space_secular(const Sgp4Terms& terms, double t, MeanState& m) noexcept {
+void add_deep_space_secular(const Sgp4Terms& terms, double minutes, MeanState& state) noexcept {
+  const double t = minutes;
+  MeanState& m = state;
   const DeepSecularRates& rates = terms.deep.rates;
   m.eccentricity = m.eccentricity + rates.eccentricity * t;
   m.inclination = m.inclination + rates.inclination * t;

@@ -4,7 +4,8 @@
 
 namespace gpq::orbit {
 
-MeanState near_earth_secular(const Sgp4Terms& terms, double t) noexcept {
+MeanState near_earth_secular(const Sgp4Terms& terms, double minutes) noexcept {
+  const double t = minutes;
   const NearEarthTerms& k = terms.near;
   const EpochElements& el = terms.epoch;
   const double mean_anomaly = el.mean_anomaly + k.mean_anomaly_rate * t;
