@@ -1,0 +1,197 @@
+// Sgp4Propagator: element set to SGP4 units and terms, and the propagation's stages in order.
+#include "orbit/sgp4.h"
+
+#include <cmath>
+#include <numbers>
+
+#include "orbit/deep_space_init.h"
+#include "orbit/lunar_solar_periodics.h"
+#include "orbit/near_earth_init.h"
+#include "orbit/secular.h"
+#include "orbit/short_period.h"
+#include "orbit/sidereal_time.h"
+
+namespace gpq::orbit {
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+constexpr double kTwoPi = 2.0 * kPi;
+constexpr double kDegrees = kPi / 180.0;
+constexpr double kTwoThirds = 2.0 / 3.0;
+constexpr double kUnixEpochJulianDate = 2440587.5;
+constexpr double kJulianDate1950 = 2433281.5;  // 1949-12-31 00:00 UT, SGP4's day zero
+
+// The epoch as the reference carries it: the Julian date of the day's start plus the day's
+// fraction, summed into one double (a 40 us grid) before 1950 is taken off. The sum's
+// rounding moves a high eccentric deep-space orbit by millimetres (the lunar-solar terms
+// follow the epoch), so it is kept rather than computed exactly from the microseconds.
+double days_since_1950(TimePoint epoch) {
+  const std::int64_t micros = epoch.unix_micros();
+  std::int64_t days = micros / kMicrosPerDay;
+  std::int64_t rest = micros % kMicrosPerDay;
+  if (rest < 0) {
+    days -= 1;
+    rest += kMicrosPerDay;
+  }
+  const double julian_day_start = kUnixEpochJulianDate + static_cast<double>(days);
+  const double fraction = static_cast<double>(rest) / static_cast<double>(kMicrosPerDay);
+  return (julian_day_start + fraction) - kJulianDate1950;
+}
+
+EpochElements epoch_elements(const ElementSet& set) {
+  EpochElements el;
+  el.days_since_1950 = days_since_1950(set.epoch);
+  el.eccentricity = set.eccentricity;
+  el.inclination = set.inclination * kDegrees;
+  el.node = set.ra_of_asc_node * kDegrees;
+  el.perigee = set.arg_of_pericenter * kDegrees;
+  el.mean_anomaly = set.mean_anomaly * kDegrees;
+  el.mean_motion = set.mean_motion / (1440.0 / kTwoPi);  // rev/day to rad/min (Kozai)
+  el.bstar = set.bstar;
+  return el;
+}
+
+// The mean elements once drag has acted on a, e and L, angles reduced to one turn.
+// Returns the error when they leave the theory's domain.
+Sgp4Error finish_mean_elements(const Sgp4Terms& terms, MeanState& m, double& semi_major_axis) {
+  if (m.mean_motion <= 0.0) {
+    return Sgp4Error::mean_motion;
+  }
+  const double xke = terms.gravity.xke;
+  // Unless a resonance changed the mean motion, (ke / n)^(2/3) is the one of epoch.
+  const double undragged = m.mean_motion == terms.epoch.mean_motion
+                               ? terms.epoch.semi_major_axis
+                               : std::pow(xke / m.mean_motion, kTwoThirds);
+  semi_major_axis = undragged * m.drag_a * m.drag_a;
+  m.mean_motion = xke / std::pow(semi_major_axis, 1.5);
+  m.eccentricity = m.eccentricity - m.drag_e;
+  if (m.eccentricity >= 1.0 || m.eccentricity < -0.001) {
+    return Sgp4Error::mean_eccentricity;
+  }
+  if (m.eccentricity < 1.0e-6) {
+    m.eccentricity = 1.0e-6;
+  }
+  m.mean_anomaly = m.mean_anomaly + terms.epoch.mean_motion * m.drag_l;
+  const double longitude = std::fmod(m.mean_anomaly + m.perigee + m.node, kTwoPi);
+  m.node = std::fmod(m.node, kTwoPi);
+  m.perigee = std::fmod(m.perigee, kTwoPi);
+  m.mean_anomaly = std::fmod(longitude - m.perigee - m.node, kTwoPi);
+  return Sgp4Error::none;
+}
+
+// SDP4 only: the lunar-solar periodics, then the inclination functions of the inclination
+// they give (SGP4 keeps those of epoch).
+Sgp4Error add_deep_space_periodics(const Sgp4Terms& terms, double t, OsculatingInput& in) {
+  PeriodicElements el{in.eccentricity, in.inclination, in.node, in.perigee, in.mean_anomaly};
+  add_lunar_solar_periodics(terms.deep, terms.mode, t, el);
+  if (el.inclination < 0.0) {
+    el.inclination = -el.inclination;
+    el.node = el.node + kPi;
+    el.perigee = el.perigee - kPi;
+  }
+  if (el.eccentricity < 0.0 || el.eccentricity > 1.0) {
+    return Sgp4Error::perturbed_eccentricity;
+  }
+  in.eccentricity = el.eccentricity;
+  in.inclination = el.inclination;
+  in.node = el.node;
+  in.perigee = el.perigee;
+  in.mean_anomaly = el.mean_anomaly;
+  in.sin_inclination = std::sin(el.inclination);
+  in.cos_inclination = std::cos(el.inclination);
+  NearEarthTerms long_period;
+  set_long_period_coefficients(terms.gravity, in.sin_inclination, in.cos_inclination, long_period);
+  in.aycof = long_period.aycof;
+  in.xlcof = long_period.xlcof;
+  const double cos2 = in.cos_inclination * in.cos_inclination;
+  in.con41 = 3.0 * cos2 - 1.0;
+  in.x1mth2 = 1.0 - cos2;
+  in.x7thm1 = 7.0 * cos2 - 1.0;
+  return Sgp4Error::none;
+}
+
+}  // namespace
+
+std::string_view to_string(Sgp4Error error) noexcept {
+  switch (error) {
+    case Sgp4Error::none:
+      return "no error";
+    case Sgp4Error::mean_eccentricity:
+      return "mean eccentricity out of range";
+    case Sgp4Error::mean_motion:
+      return "mean motion not positive";
+    case Sgp4Error::perturbed_eccentricity:
+      return "perturbed eccentricity out of range";
+    case Sgp4Error::semi_latus_rectum:
+      return "semi-latus rectum negative";
+    case Sgp4Error::suborbital:
+      return "epoch elements sub-orbital";
+    case Sgp4Error::decayed:
+      return "satellite decayed";
+  }
+  return "unknown error";
+}
+
+Sgp4Propagator::Sgp4Propagator(const ElementSet& set, const Sgp4Options& options) noexcept {
+  terms_.gravity = gravity_constants(options.gravity);
+  terms_.mode = options.mode;
+  terms_.epoch = epoch_elements(set);
+  if (!(terms_.epoch.mean_motion > 0.0)) {
+    invalid_input_ = init_error_ = Sgp4Error::mean_motion;
+    return;
+  }
+  if (!(terms_.epoch.eccentricity >= 0.0 && terms_.epoch.eccentricity < 1.0)) {
+    invalid_input_ = init_error_ = Sgp4Error::mean_eccentricity;
+    return;
+  }
+  terms_.near = near_earth_init(terms_.gravity, terms_.epoch);
+  if (kTwoPi / terms_.epoch.mean_motion >= 225.0) {
+    terms_.deep_space = true;
+    terms_.near.simplified_drag = true;
+    const double gsto = sidereal_angle_at_epoch(terms_.epoch.days_since_1950, terms_.mode);
+    terms_.deep = deep_space_init(terms_.gravity, terms_.epoch, terms_.near, gsto);
+  }
+  init_error_ = propagate(0.0).error;
+}
+
+Sgp4Result Sgp4Propagator::propagate(double minutes) const noexcept {
+  Sgp4Result result;
+  if (invalid_input_ != Sgp4Error::none) {
+    result.error = invalid_input_;
+    return result;
+  }
+  MeanState mean = near_earth_secular(terms_, minutes);
+  if (terms_.deep_space) {
+    add_deep_space_secular(terms_, minutes, mean);
+  }
+  OsculatingInput in;
+  result.error = finish_mean_elements(terms_, mean, in.semi_major_axis);
+  if (result.error != Sgp4Error::none) {
+    return result;
+  }
+  in.mean_motion = mean.mean_motion;
+  in.eccentricity = mean.eccentricity;
+  in.inclination = mean.inclination;
+  in.node = mean.node;
+  in.perigee = mean.perigee;
+  in.mean_anomaly = mean.mean_anomaly;
+  if (terms_.deep_space) {
+    result.error = add_deep_space_periodics(terms_, minutes, in);
+    if (result.error != Sgp4Error::none) {
+      return result;
+    }
+  } else {
+    const NearEarthTerms& k = terms_.near;
+    in.sin_inclination = k.sin_inclination;
+    in.cos_inclination = k.cos_inclination;
+    in.aycof = k.aycof;
+    in.xlcof = k.xlcof;
+    in.con41 = k.con41;
+    in.x1mth2 = k.x1mth2;
+    in.x7thm1 = k.x7thm1;
+  }
+  result.error = osculating_state(in, terms_.gravity, result.state);
+  return result;
+}
+
+}  // namespace gpq::orbit
