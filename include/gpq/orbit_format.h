@@ -35,7 +35,6 @@ class EphemerisWriter {
 };
 
 struct EphemerisWriterOptions {
-  TimePoint created;      // OEM's CREATION_DATE
   std::string_view next;  // json pagination links (absolute URLs; empty: null)
   std::string_view prev;
   int width = 100;  // table

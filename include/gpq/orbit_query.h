@@ -116,6 +116,9 @@ struct EphemerisPlan {
   std::int64_t first = 0;    // index of the page's first instant
   std::int64_t points = 0;   // instants on this page
   std::vector<SetUse> sets;  // the runs of this page, in time order
+  // When gpq received the newest of the sets used (of the object's newest set when the page is
+  // empty): OEM's CREATION_DATE, so that the same data gives the same file (and ETag).
+  TimePoint created;
 };
 
 struct Pass {

@@ -40,7 +40,6 @@ void add_ephemeris_command(CLI::App& app, Context& ctx) {
       }
     }
     EphemerisWriterOptions options;
-    options.created = ctx.core().now();
     options.width = terminal_width();
     options.colour = stdout_wants_colour();
     const auto writer = make_ephemeris_writer(bound.format, options);

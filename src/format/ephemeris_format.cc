@@ -152,7 +152,6 @@ std::string kvn_value(std::string_view text) {
 
 class OemEphemeris final : public EphemerisWriter {
  public:
-  explicit OemEphemeris(TimePoint created) : created_(created) {}
 
   void begin(const EphemerisPlan& plan, std::string& out) override {
     plan_ = &plan;
@@ -162,7 +161,7 @@ class OemEphemeris final : public EphemerisWriter {
                    plan.norad_id);
     out += "COMMENT each segment is propagated from the set named in its first comment\n";
     fmt::format_to(std::back_inserter(out), "CREATION_DATE = {}\nORIGINATOR = gpq\n",
-                   format_iso8601_micros(created_));
+                   format_iso8601_micros(plan.created));
   }
 
   void segment(const SetUse& use, std::string& out) override {
@@ -188,7 +187,6 @@ class OemEphemeris final : public EphemerisWriter {
   void end(std::string&) override {}
 
  private:
-  TimePoint created_;
   const EphemerisPlan* plan_ = nullptr;
 };
 
@@ -204,7 +202,7 @@ std::unique_ptr<EphemerisWriter> make_ephemeris_writer(Format format,
     case Format::table:
       return std::make_unique<TableEphemeris>(options.colour);
     case Format::oem:
-      return std::make_unique<OemEphemeris>(options.created);
+      return std::make_unique<OemEphemeris>();
     default:
       break;
   }

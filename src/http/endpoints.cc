@@ -96,7 +96,6 @@ Reply ephemeris(const QueryService& core, const Call& call) {
   const EphemerisPlan& plan = ephemeris.plan();
   const PageLinks links = page_links(plan.page, call.base_url, call.path, call.query);
   EphemerisWriterOptions options;
-  options.created = core.now();
   options.next = links.next;
   options.prev = links.prev;
   const auto writer = make_ephemeris_writer(bound.format, options);

@@ -73,6 +73,7 @@ Ephemeris OrbitService::ephemeris(const EphemerisQuery& query, const Paging& pag
   const ElementSet newest = core_.latest(query.norad_id);  // Error{not_found} for no set at all
   plan.object_name = newest.object_name;
   plan.object_id = newest.object_id;
+  plan.created = newest.collected_at;
   const PageSpan span = page_span(paging, query.count());
   plan.page = span.info;
   plan.first = span.first;
@@ -88,12 +89,15 @@ Ephemeris OrbitService::ephemeris(const EphemerisQuery& query, const Paging& pag
   // Every instant's set is chosen (and its age checked) before any point is computed, so that
   // an instant outside the archive refuses the request before output begins.
   std::size_t current = track.size();
+  plan.created = TimePoint();
   for (std::int64_t i = 0; i < plan.points; ++i) {
     const TimePoint t = query.instant(plan.first + i);
     const std::size_t index = track.nearest(t);
     check_age(track.set(index), t);
     if (index != current) {
-      plan.sets.push_back({track.set(index).epoch, track.set(index).source, t, t, 0});
+      const ElementSet& set = track.set(index);
+      plan.sets.push_back({set.epoch, set.source, t, t, 0});
+      plan.created = std::max(plan.created, set.collected_at);
       current = index;
     }
     plan.sets.back().last = t;

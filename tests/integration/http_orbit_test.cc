@@ -136,6 +136,13 @@ TEST_F(HttpOrbitTest, EphemerisAsOemAndCsv) {
   EXPECT_TRUE(oem.body.starts_with("CCSDS_OEM_VERS = 3.0\n")) << oem.body;
   EXPECT_NE(oem.body.find("\nREF_FRAME = ITRF\n"), std::string::npos);
   EXPECT_EQ(oem.header("X-Total-Count"), "13");
+  const ProcessResult local =
+      cli({"ephemeris", "25544", "--from", "2026-01-10T00:00:00Z", "--to", "2026-01-10T06:00:00Z",
+           "--step", "30min", "--frame", "itrf", "--format", "oem"});
+  ASSERT_EQ(local.exit_code, 0) << local.err;
+  EXPECT_EQ(oem.body, local.out);
+  // The file depends on the data only: the next request carries the same ETag.
+  EXPECT_EQ(get(base + "&format=oem&frame=itrf&again=1").header("ETag"), oem.header("ETag"));
   const HttpResult csv = get(base, {{"Accept", "text/csv"}});
   ASSERT_EQ(csv.status, 200);
   EXPECT_EQ(csv.header("Content-Type"), "text/csv; charset=utf-8");

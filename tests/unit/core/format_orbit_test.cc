@@ -75,6 +75,7 @@ EphemerisPlan two_set_plan(OrbitFrame frame) {
   plan.query.frame = frame;
   plan.page = {3, 1, 3, 1};
   plan.points = 3;
+  plan.created = at("2026-06-20T08:00:00");
   plan.sets = {{at("2026-06-14T23:00:00"), DataSource::celestrak, at("2026-06-15T00:00:00"),
                 at("2026-06-15T00:01:00"), 2},
                {at("2026-06-15T02:00:00.5"), DataSource::spacetrack, at("2026-06-15T00:02:00"),
@@ -84,7 +85,6 @@ EphemerisPlan two_set_plan(OrbitFrame frame) {
 
 std::string written(Format format, const EphemerisPlan& plan) {
   EphemerisWriterOptions options;
-  options.created = at("2026-06-20T08:00:00");
   options.next = "http://h/api/v1/gp/25544/ephemeris?page=2";
   const auto writer = make_ephemeris_writer(format, options);
   std::string out;
