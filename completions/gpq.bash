@@ -21,13 +21,15 @@ _gpq() {
   local cur prev words cword split
   _init_completion -s || return
 
-  local commands="gp history nearest adjacent range catalog sync serve keys status"
+  local commands="gp history nearest adjacent range state ephemeris passes catalog sync serve keys
+    status"
   local globals="--db --format --limit --page --per-page -q --quiet -v --verbose --version -h --help"
   # Options followed by a value, so that the value is not taken for a command or an id.
   local valued="--db --format --limit --page --per-page --search --group --intdes --ids --regime
     --type --epoch --start --end --source --tle-layout --owner --launch-year --from --config --celestrak-url
     --spacetrack-url --since --history-days --retries --timeout --listen --threads --public-url
-    --rate --burst --heavy-rate --heavy-burst --monthly-quota --access-log --keep-alive --label"
+    --rate --burst --heavy-rate --heavy-burst --monthly-quota --access-log --keep-alive --label
+    --at --set --frame --to --step --lat --lon --alt --min-elevation"
   valued=" ${valued//[[:space:]]/ } "
 
   # Walk the words before the cursor: the command, keys' subcommand, positionals, --db.
@@ -52,8 +54,13 @@ _gpq() {
   done
 
   case $prev in
-    --db | --config | --from)
+    --db | --config)
       _filedir
+      return
+      ;;
+    --from)
+      # Files for sync; a time for ephemeris and passes.
+      [[ $command == sync ]] && _filedir
       return
       ;;
     --access-log)
@@ -62,7 +69,19 @@ _gpq() {
       return
       ;;
     --format)
-      _gpq_words "json tle 2le xml kvn csv table"
+      case $command in
+        ephemeris) _gpq_words "json csv oem table" ;;
+        state | passes) _gpq_words "json csv table" ;;
+        *) _gpq_words "json tle 2le xml kvn csv table" ;;
+      esac
+      return
+      ;;
+    --set)
+      _gpq_words "nearest before latest"
+      return
+      ;;
+    --frame)
+      _gpq_words "teme itrf geodetic"
       return
       ;;
     --group)
@@ -116,6 +135,9 @@ _gpq() {
     history) options="--start --end --source --tle-layout" ;;
     nearest) options="--epoch --source --tle-layout" ;;
     adjacent) options="--epoch" ;;
+    state) options="--at --set --frame" ;;
+    ephemeris) options="--from --to --step --frame" ;;
+    passes) options="--lat --lon --alt --from --to --min-elevation" ;;
     catalog) options="--search --owner --type --launch-year --all" ;;
     sync) options="--from --source --config --celestrak-url --spacetrack-url --force --wait
       --history --since --history-days --retries --timeout" ;;
@@ -131,7 +153,7 @@ _gpq() {
   esac
 
   case $command in
-    gp | history | nearest | adjacent | range | catalog)
+    gp | history | nearest | adjacent | range | state | ephemeris | passes | catalog)
       if [[ $cur != -* ]] && ((positionals == 0)); then
         mapfile -t COMPREPLY < <(_gpq_norad_ids "$db" "$cur")
         # Without ids (no database, no match) fall back to the options.

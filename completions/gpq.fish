@@ -1,13 +1,14 @@
 # fish completion for gpq, installed as /usr/share/fish/vendor_completions.d/gpq.fish.
 
-set -l norad_commands gp history nearest adjacent range catalog
+set -l norad_commands gp history nearest adjacent range state ephemeris passes catalog
 
 # Options followed by a value, so that the value is not taken for a command or an id.
 set -g __gpq_valued --db --format --limit --page --per-page --search --group --intdes --ids \
     --regime --type --epoch --start --end --source --tle-layout --owner --launch-year --from --config \
     --celestrak-url --spacetrack-url --since --history-days --retries --timeout --listen \
     --threads --public-url --rate --burst --heavy-rate --heavy-burst --monthly-quota \
-    --access-log --keep-alive --label
+    --access-log --keep-alive --label --at --set --frame --to --step --lat --lon --alt \
+    --min-elevation
 
 # Prints the words before the cursor that are neither options nor their values:
 # the command, keys' subcommand, a NORAD id.
@@ -93,6 +94,9 @@ complete -c gpq -n '__gpq_at' -a history -d 'Print the element sets of one objec
 complete -c gpq -n '__gpq_at' -a nearest -d 'Print the element set closest to an epoch'
 complete -c gpq -n '__gpq_at' -a adjacent -d 'Print the element sets bracketing an epoch'
 complete -c gpq -n '__gpq_at' -a range -d 'Print the epoch span and set count of one object'
+complete -c gpq -n '__gpq_at' -a state -d 'Print where an object is at an instant (SGP4 from its set)'
+complete -c gpq -n '__gpq_at' -a ephemeris -d 'Print states at even steps, each from the element set nearest its instant'
+complete -c gpq -n '__gpq_at' -a passes -d "Print an object's passes over an observer: rise, culmination and set"
 complete -c gpq -n '__gpq_at' -a catalog -d 'Print satellite catalog (SATCAT) records'
 complete -c gpq -n '__gpq_at' -a sync -d 'Update the mirror from CelesTrak and Space-Track, or from files'
 complete -c gpq -n '__gpq_at' -a serve -d 'Serve the read-only HTTP API'
@@ -121,6 +125,25 @@ complete -c gpq -n "__gpq_command history nearest" -l source -x \
     -a 'spacetrack celestrak all' -d 'Upstream the sets came from'
 complete -c gpq -n "__gpq_command gp history nearest" -l tle-layout -x \
     -a 'source canonical' -d 'TLE lines as their source wrote them, or canonical'
+
+set -l is_state "__gpq_command state"
+complete -c gpq -n $is_state -l at -x -d 'The instant: ISO 8601, jd:<julian date> or unix:<seconds>'
+complete -c gpq -n $is_state -l set -x -a 'nearest before latest' -d 'Which set answers'
+complete -c gpq -n "__gpq_command state ephemeris" -l frame -x -a 'teme itrf geodetic' \
+    -d 'teme (SGP4), itrf (Earth-fixed) or geodetic (WGS-84)'
+complete -c gpq -n "__gpq_command state passes" -l format -x -a 'json csv table' -d 'Output format'
+
+set -l is_ephemeris "__gpq_command ephemeris"
+complete -c gpq -n "__gpq_command ephemeris passes" -l from -x -d 'First instant'
+complete -c gpq -n "__gpq_command ephemeris passes" -l to -x -d 'Last instant, inclusive'
+complete -c gpq -n $is_ephemeris -l step -x -d 'Between instants: 60s, 500ms, 10min, 1.5h, 1d'
+complete -c gpq -n $is_ephemeris -l format -x -a 'json csv oem table' -d 'Output format'
+
+set -l is_passes "__gpq_command passes"
+complete -c gpq -n $is_passes -l lat -x -d "Observer's geodetic latitude, degrees north"
+complete -c gpq -n $is_passes -l lon -x -d "Observer's longitude, degrees east"
+complete -c gpq -n $is_passes -l alt -x -d "Observer's height above WGS-84, metres"
+complete -c gpq -n $is_passes -l min-elevation -x -d 'Elevation a pass must reach, degrees'
 
 set -l is_catalog "__gpq_command catalog"
 complete -c gpq -n $is_catalog -l search -x -d 'Name contains this text (any case)'

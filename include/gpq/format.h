@@ -15,7 +15,8 @@
 
 namespace gpq {
 
-enum class Format : std::uint8_t { json, tle, two_le, xml, kvn, csv, table };
+// oem: CCSDS Orbit Ephemeris Message (KVN), for ephemerides only.
+enum class Format : std::uint8_t { json, tle, two_le, xml, kvn, csv, table, oem };
 
 std::string_view to_string(Format format) noexcept;  // "json", "tle", "2le", ...
 // Exact lower-case names (any case accepted). std::nullopt when unknown.

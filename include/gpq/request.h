@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "gpq/format.h"
+#include "gpq/orbit_query.h"
 #include "gpq/query.h"
 
 namespace gpq {
@@ -46,6 +47,16 @@ Bound<std::int32_t> bind_range(std::string_view norad_id, const Params& params, 
 Bound<std::int32_t> bind_catalog_record(std::string_view norad_id, const Params& params,
                                         FrontEnd end);
 Bound<CatalogFilter> bind_catalog_search(const Params& params, FrontEnd end);
+
+// "Where is it" (src/core/request_orbit.cc). state: `epoch` (required), `set`
+// (nearest|before|latest), `frame` (teme|itrf|geodetic), json or csv. ephemeris: `start`,
+// `end` (required), `step` (a duration: 60s, 10min, 1h; default 60s), `frame`, json, csv or oem,
+// paged by `page`/`per_page` (at most kMaxEphemerisPerPage) over at most kMaxEphemerisPoints
+// instants. passes: `lat`, `lon` (required), `alt` (metres), `start`, `end` (required, at most
+// kMaxPassWindowDays apart), `min_elevation` (degrees), json or csv.
+Bound<StateQuery> bind_state(std::string_view norad_id, const Params& params, FrontEnd end);
+Bound<EphemerisQuery> bind_ephemeris(std::string_view norad_id, const Params& params, FrontEnd end);
+Bound<PassQuery> bind_passes(std::string_view norad_id, const Params& params, FrontEnd end);
 
 // The groups of SPEC.md (with DECISIONS.md's names), in SPEC.md's order.
 inline constexpr std::string_view kGroups[] = {

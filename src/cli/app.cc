@@ -67,7 +67,8 @@ int run(int argc, char** argv) {
                                     previous != "--quiet" && previous != "--verbose";
           if (argv[i][0] != '-' && !option_value) {
             return report(fmt::format("unknown command '{}'; commands: gp, history, nearest, "
-                                      "adjacent, range, catalog, sync, serve, keys, status (see gpq --help)",
+                                      "adjacent, range, state, ephemeris, passes, catalog, sync, "
+                                      "serve, keys, status (see gpq --help)",
                                       argv[i]),
                           Errc::bad_request);
           }

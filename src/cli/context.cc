@@ -15,7 +15,7 @@ void Context::add_global_options(CLI::App& app) {
          "--db", [this](const std::string& path) { db_path_ = path; },
          "Database file (default: $GPQ_DB, else $XDG_DATA_HOME/gpq/gpq.db)")
       ->type_name("PATH");
-  app.add_option("--format", format_, "Output format: json, tle, 2le, xml, kvn, csv, table")
+  app.add_option("--format", format_, "Output format: json, tle, 2le, xml, kvn, csv, table, oem")
       ->type_name("FORMAT");
   app.add_option("--limit", limit_, "Print at most N records")->type_name("N");
   app.add_option("--page", page_, "Page number (with --per-page; default: every record)")

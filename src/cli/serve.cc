@@ -76,9 +76,11 @@ void add_serve_command(CLI::App& app, Context& ctx) {
       ->check(CLI::Range(1.0, 1e9))
       ->capture_default_str();
   cmd->add_option("--heavy-rate", options->heavy.per_second,
-                  "Requests per second per key on history, nearest, adjacent (at least 0.001)")
+                  "Requests per second per key on history, nearest, adjacent, state, ephemeris, "
+                  "passes (at least 0.001)")
       ->capture_default_str();
-  cmd->add_option("--heavy-burst", options->heavy.burst, "Burst on history, nearest, adjacent")
+  cmd->add_option("--heavy-burst", options->heavy.burst,
+                  "Burst on history, nearest, adjacent, state, ephemeris, passes")
       ->check(CLI::Range(1.0, 1e9))
       ->capture_default_str();
   cmd->add_option("--monthly-quota", options->monthly_quota, "Requests per key per UTC month")

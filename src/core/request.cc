@@ -14,11 +14,13 @@
 namespace gpq {
 namespace {
 
+using detail::bind_date;
 using detail::bind_format;
 using detail::bind_paging;
 using detail::bind_tle_layout;
 using detail::find_param;
 using detail::parse_whole;
+using detail::require_date;
 
 std::int32_t parse_norad(std::string_view parameter, std::string_view text) {
   const auto value = parse_whole(trim(text));
@@ -46,24 +48,6 @@ constexpr std::initializer_list<Format> kSetFormats = {Format::json, Format::tle
                                                        Format::xml,  Format::kvn, Format::csv};
 
 constexpr std::string_view kNarrowFilters = "narrow the query with filters";
-
-std::optional<TimePoint> bind_date(const Params& params, std::string_view key) {
-  const std::string* text = find_param(params, key);
-  if (text == nullptr) {
-    return std::nullopt;
-  }
-  return parse_date(key, *text);
-}
-
-TimePoint require_date(const Params& params, std::string_view key) {
-  if (const auto date = bind_date(params, key)) {
-    return *date;
-  }
-  fail(Errc::bad_request,
-       "parameter '{}' is required: ISO 8601 (2024-01-01T00:00:00Z), jd:<julian date> or "
-       "unix:<seconds>",
-       key);
-}
 
 SourceFilter bind_source(const Params& params) {
   const std::string* text = find_param(params, "data_source");

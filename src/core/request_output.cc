@@ -1,5 +1,5 @@
 // The output half of binding a request: the format, the TLE layout and the paging, checked
-// the same way for every question (gpq/request.h).
+// the same way for every question (gpq/request.h), and the date parameters every half uses.
 #include "core/request_output.h"
 
 #include <algorithm>
@@ -46,6 +46,24 @@ std::optional<std::int64_t> parse_whole(std::string_view text) {
   std::int64_t value = 0;
   std::from_chars(text.data(), text.data() + text.size(), value);
   return value;
+}
+
+std::optional<TimePoint> bind_date(const Params& params, std::string_view key) {
+  const std::string* text = find_param(params, key);
+  if (text == nullptr) {
+    return std::nullopt;
+  }
+  return parse_date(key, *text);
+}
+
+TimePoint require_date(const Params& params, std::string_view key) {
+  if (const auto date = bind_date(params, key)) {
+    return *date;
+  }
+  fail(Errc::bad_request,
+       "parameter '{}' is required: ISO 8601 (2024-01-01T00:00:00Z), jd:<julian date> or "
+       "unix:<seconds>",
+       key);
 }
 
 Format bind_format(const Params& params, FrontEnd end, std::initializer_list<Format> allowed) {

@@ -20,6 +20,11 @@ const std::string* find_param(const Params& params, std::string_view key);
 // 1 to 18 ASCII digits, nothing else; std::nullopt otherwise.
 std::optional<std::int64_t> parse_whole(std::string_view text);
 
+// The date parameter `key` (parse_date's three forms), none when absent; require_date throws
+// Error{bad_request} naming the forms when it is absent.
+std::optional<TimePoint> bind_date(const Params& params, std::string_view key);
+TimePoint require_date(const Params& params, std::string_view key);
+
 // `format`, else the first allowed name of kAcceptKey, else the front end's default (table
 // on the CLI, json over HTTP). Throws Error{bad_request} for a format not in `allowed`.
 Format bind_format(const Params& params, FrontEnd end, std::initializer_list<Format> allowed);

@@ -20,13 +20,15 @@ std::string_view to_string(Format format) noexcept {
       return "csv";
     case Format::table:
       return "table";
+    case Format::oem:
+      return "oem";
   }
   return "json";
 }
 
 std::optional<Format> parse_format(std::string_view text) noexcept {
   for (const Format format : {Format::json, Format::tle, Format::two_le, Format::xml, Format::kvn,
-                              Format::csv, Format::table}) {
+                              Format::csv, Format::table, Format::oem}) {
     if (iequals(text, to_string(format))) {
       return format;
     }
@@ -45,6 +47,7 @@ std::string_view content_type(Format format) noexcept {
     case Format::two_le:
     case Format::kvn:
     case Format::table:
+    case Format::oem:
       return "text/plain; charset=utf-8";
     case Format::xml:
       return "application/xml; charset=utf-8";

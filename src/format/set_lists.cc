@@ -122,6 +122,7 @@ std::unique_ptr<SetListWriter> make_set_list_writer(Format format, TleLayout tle
     case Format::kvn:
       return std::make_unique<KvnList>();
     case Format::table:
+    case Format::oem:
       break;
   }
   fail(Errc::internal, "no list writer for format {}", to_string(format));

@@ -5,12 +5,15 @@
 
 #include <fmt/core.h>
 
-#include "core/text.h"
 #include "gpq/error.h"
 #include "gpq/format.h"
+#include "gpq/orbit_format.h"
+
 #include "core/header_list.h"
+#include "core/text.h"
 #include "http/openapi.h"
 #include "http/page_links.h"
+#include "orbit/orbit_service.h"
 
 namespace gpq::http {
 namespace {
@@ -71,6 +74,51 @@ Reply nearest(const QueryService& core, const Call& call) {
   const Nearest found = core.nearest(bound.query);
   Reply reply = one_set(bound.format, bound.tle_layout, found.set);
   reply.headers.emplace_back("X-Epoch-Delta-Seconds", fmt::format("{:.3f}", found.delta_seconds));
+  return reply;
+}
+
+Reply state(const QueryService& core, const Call& call) {
+  const auto bound = bind_state(call.route.norad_id, call.params, FrontEnd::http);
+  const StateAnswer answer = orbit::OrbitService(core).state(bound.query);
+  Reply reply;
+  reply.content_type = content_type(bound.format);
+  write_state(bound.format, answer, reply.body);
+  reply.headers.emplace_back("X-Data-Source", std::string(to_string(answer.set.source)));
+  reply.epoch_for_age = answer.set.epoch;
+  return reply;
+}
+
+// Pages of points like history: Link and X-Total-Count on every format, the envelope's
+// pagination in JSON.
+Reply ephemeris(const QueryService& core, const Call& call) {
+  const auto bound = bind_ephemeris(call.route.norad_id, call.params, FrontEnd::http);
+  const orbit::Ephemeris ephemeris = orbit::OrbitService(core).ephemeris(bound.query, bound.paging);
+  const EphemerisPlan& plan = ephemeris.plan();
+  const PageLinks links = page_links(plan.page, call.base_url, call.path, call.query);
+  EphemerisWriterOptions options;
+  options.next = links.next;
+  options.prev = links.prev;
+  const auto writer = make_ephemeris_writer(bound.format, options);
+  Reply reply;
+  reply.content_type = content_type(bound.format);
+  std::string& out = reply.body;
+  writer->begin(plan, out);
+  ephemeris.run([&](const SetUse& use) { writer->segment(use, out); },
+                [&](const OrbitPoint& point) { writer->point(point, out); });
+  writer->end(out);
+  reply.headers.emplace_back("X-Total-Count", std::to_string(plan.page.total));
+  if (std::string link = link_header(links); !link.empty()) {
+    reply.headers.emplace_back("Link", std::move(link));
+  }
+  return reply;
+}
+
+Reply passes(const QueryService& core, const Call& call) {
+  const auto bound = bind_passes(call.route.norad_id, call.params, FrontEnd::http);
+  const PassList found = orbit::OrbitService(core).passes(bound.query);
+  Reply reply;
+  reply.content_type = content_type(bound.format);
+  write_passes(bound.format, found, reply.body);
   return reply;
 }
 
@@ -159,6 +207,12 @@ Reply answer(const QueryService& core, const Call& call, std::string_view versio
       write_range_json(core.range(bound.query), body);
       return json_reply(std::move(body));
     }
+    case Endpoint::state:
+      return state(core, call);
+    case Endpoint::ephemeris:
+      return ephemeris(core, call);
+    case Endpoint::passes:
+      return passes(core, call);
     case Endpoint::catalog_record:
       return catalog_record(core, call);
     case Endpoint::catalog_search:

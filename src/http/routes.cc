@@ -30,6 +30,15 @@ std::optional<Route> match_object_route(std::string_view id, std::string_view re
   if (rest == "range") {
     return Route{Endpoint::range, id};
   }
+  if (rest == "state") {
+    return Route{Endpoint::state, id};
+  }
+  if (rest == "ephemeris") {
+    return Route{Endpoint::ephemeris, id};
+  }
+  if (rest == "passes") {
+    return Route{Endpoint::passes, id};
+  }
   return std::nullopt;
 }
 
@@ -85,6 +94,9 @@ Lane lane_of(Endpoint endpoint) noexcept {
     case Endpoint::history:
     case Endpoint::nearest:
     case Endpoint::adjacent:
+    case Endpoint::state:
+    case Endpoint::ephemeris:
+    case Endpoint::passes:
       return Lane::heavy;
     default:
       return Lane::standard;

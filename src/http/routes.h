@@ -19,6 +19,9 @@ enum class Endpoint : std::uint8_t {
   nearest,         // /gp/{id}/nearest
   adjacent,        // /gp/{id}/adjacent
   range,           // /gp/{id}/range
+  state,           // /gp/{id}/state
+  ephemeris,       // /gp/{id}/ephemeris
+  passes,          // /gp/{id}/passes
   catalog_record,  // /catalog/{id}
   catalog_search,  // /catalog
   status,          // /status (no key)

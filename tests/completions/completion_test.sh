@@ -99,6 +99,12 @@ if [[ -n $bash_function ]]; then
   expect_only bash "gpq history 25544 --source " spacetrack celestrak all
   expect_only bash "gpq history 25544 --tle-layout " source canonical
   expect bash "gpq nearest 25544 --" --tle-layout --epoch
+  expect bash "gpq " state ephemeris passes
+  expect_only bash "gpq state 25544 --frame " teme itrf geodetic
+  expect_only bash "gpq state 25544 --set " nearest before latest
+  expect_only bash "gpq ephemeris 25544 --format " json csv oem table
+  expect bash "gpq passes 25544 --" --lat --lon --alt --from --to --min-elevation !--epoch
+  expect_only bash "gpq ephemeris 25544 --from " ""
   expect_only bash "gpq sync --source " spacetrack celestrak
   expect bash "gpq serve --" --listen --monthly-quota --access-log --db --quiet
   expect bash "gpq keys " create list revoke !gp
@@ -140,7 +146,10 @@ expect fish "gpq serve -" --listen --monthly-quota --access-log --db --quiet -v
 expect_only fish "gpq keys " create list revoke
 expect_only fish "gpq keys create --la" --label
 expect_only fish "gpq --format csv gp --gr" --group
-expect_only fish "gpq --format csv " gp history nearest adjacent range catalog sync serve keys status
+expect_only fish "gpq state 25544 --frame " teme itrf geodetic
+expect fish "gpq ephemeris 25544 --format " oem
+expect fish "gpq passes 25544 --" --lat --lon --alt --min-elevation
+expect_only fish "gpq --format csv " gp history nearest adjacent range state ephemeris passes catalog sync serve keys status
 expect_only fish "gpq sync --from README.md $completions/gpq.b" "$completions/gpq.bash"
 expect fish "gpq --db $work/none.db gp 2" !25544
 PATH=/usr/bin:/bin expect fish "gpq gp 2" !25544
@@ -190,6 +199,8 @@ zsh_lines=(
   "gpq keys create --la"
   "gpq sync --source "
   "gpq nearest 25544 --tle-layout "
+  "gpq ephemeris 25544 --format "
+  "gpq state 25544 --frame "
   "gpq sync --from README.md $completions/gpq.b"
 )
 zsh_answers=()
@@ -220,6 +231,8 @@ expect zsh "gpq keys cr" "gpq keys create "
 expect zsh "gpq keys create --la" "gpq keys create --label="
 expect zsh "gpq sync --source " spacetrack celestrak !all
 expect zsh "gpq nearest 25544 --tle-layout " source canonical
+expect zsh "gpq ephemeris 25544 --format " json csv oem table
+expect zsh "gpq state 25544 --frame " teme itrf geodetic
 expect zsh "gpq sync --from README.md $completions/gpq.b" \
   "gpq sync --from README.md $completions/gpq.bash "
 

@@ -1,0 +1,257 @@
+// Binding of the "where is it" requests (state, ephemeris, passes): every check of their
+// parameters and its message, for the CLI and the HTTP API alike.
+#include <charconv>
+#include <cmath>
+#include <optional>
+
+#include "gpq/error.h"
+#include "gpq/request.h"
+
+#include "core/printable_text.h"
+#include "core/request_output.h"
+#include "core/text.h"
+
+namespace gpq {
+namespace {
+
+using detail::bind_format;
+using detail::find_param;
+using detail::parse_whole;
+using detail::require_date;
+
+constexpr std::string_view kDurationForms = "such as 60s, 90, 10min, 1.5h or 1d";
+constexpr std::int64_t kMinStepMicros = 1000;
+
+// A plain decimal ("-33.87", "+12", "0.5", ".5"): no exponent, no inf or nan.
+std::optional<double> parse_decimal(std::string_view text) {
+  text = trim(text);
+  if (text.starts_with('+')) {
+    text.remove_prefix(1);
+    if (text.starts_with('-')) {
+      return std::nullopt;
+    }
+  }
+  if (text.empty() || text.size() > 40) {
+    return std::nullopt;
+  }
+  double value = 0;
+  const auto [end, error] =
+      std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::fixed);
+  if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+// A number within [low, high]; `what` says what it is ("a latitude in degrees").
+std::optional<double> bind_number(const Params& params, std::string_view key, double low,
+                                  double high, std::string_view what) {
+  const std::string* text = find_param(params, key);
+  if (text == nullptr) {
+    return std::nullopt;
+  }
+  const auto value = parse_decimal(*text);
+  if (!value || *value < low || *value > high) {
+    fail(Errc::bad_request, "parameter '{}': '{}' must be {} from {} to {}", key, shown(*text),
+         what, low, high);
+  }
+  return value;
+}
+
+double require_number(const Params& params, std::string_view key, double low, double high,
+                      std::string_view what) {
+  if (const auto value = bind_number(params, key, low, high, what)) {
+    return *value;
+  }
+  fail(Errc::bad_request, "parameter '{}' is required: {} from {} to {}", key, what, low, high);
+}
+
+// `60s`, `60` (seconds), `500ms`, `10min` or `10m`, `1.5h`, `1d`: microseconds, at least 1 ms.
+std::int64_t bind_step(const Params& params) {
+  const std::string* text = find_param(params, "step");
+  if (text == nullptr) {
+    return 60 * kMicrosPerSecond;
+  }
+  const std::string_view value = trim(*text);
+  std::size_t unit_at = value.size();
+  while (unit_at > 0 && ((value[unit_at - 1] >= 'a' && value[unit_at - 1] <= 'z') ||
+                         (value[unit_at - 1] >= 'A' && value[unit_at - 1] <= 'Z'))) {
+    --unit_at;
+  }
+  const std::string_view unit = value.substr(unit_at);
+  constexpr std::pair<std::string_view, double> kUnits[] = {
+      {"", 1e6}, {"s", 1e6}, {"ms", 1e3}, {"m", 60e6}, {"min", 60e6}, {"h", 3600e6}, {"d", 86400e6},
+  };
+  std::optional<double> micros_per_unit;
+  for (const auto& [name, micros] : kUnits) {
+    if (iequals(unit, name)) {
+      micros_per_unit = micros;
+    }
+  }
+  const auto number = micros_per_unit ? parse_decimal(value.substr(0, unit_at)) : std::nullopt;
+  if (!number || *number < 0) {
+    fail(Errc::bad_request, "parameter 'step': '{}' is not a duration; give one {}", shown(*text),
+         kDurationForms);
+  }
+  const double micros = std::round(*number * *micros_per_unit);
+  if (micros < static_cast<double>(kMinStepMicros)) {
+    fail(Errc::bad_request,
+         "parameter 'step': '{}' is shorter than 1 ms; give a positive duration {}", shown(*text),
+         kDurationForms);
+  }
+  // Anything longer than the span of dates gpq reads gives one point; keep it in range.
+  return micros > 1e17 ? static_cast<std::int64_t>(1e17) : static_cast<std::int64_t>(micros);
+}
+
+OrbitFrame bind_frame(const Params& params) {
+  const std::string* text = find_param(params, "frame");
+  if (text == nullptr || text->empty()) {
+    return OrbitFrame::teme;
+  }
+  for (const OrbitFrame frame : {OrbitFrame::teme, OrbitFrame::itrf, OrbitFrame::geodetic}) {
+    if (iequals(*text, to_string(frame))) {
+      return frame;
+    }
+  }
+  fail(Errc::bad_request, "parameter 'frame': '{}' is not a frame; use teme, itrf or geodetic",
+       shown(*text));
+}
+
+SetChoice bind_set_choice(const Params& params) {
+  const std::string* text = find_param(params, "set");
+  if (text == nullptr || text->empty()) {
+    return SetChoice::nearest;
+  }
+  for (const SetChoice choice : {SetChoice::nearest, SetChoice::before, SetChoice::latest}) {
+    if (iequals(*text, to_string(choice))) {
+      return choice;
+    }
+  }
+  fail(Errc::bad_request,
+       "parameter 'set': '{}' is not a set choice; use nearest, before or latest", shown(*text));
+}
+
+void require_order(TimePoint start, TimePoint end) {
+  if (start > end) {
+    fail(Errc::bad_request, "parameter 'start' is after 'end'; give start <= end");
+  }
+}
+
+// Pages of points: the CLI prints every point unless --page/--per-page are given; HTTP pages
+// by kDefaultEphemerisPerPage. No offset limit: the span's own cap bounds every page.
+Paging bind_point_paging(const Params& params, FrontEnd end) {
+  Paging paging;
+  paging.per_page = kDefaultEphemerisPerPage;
+  const std::string* page = find_param(params, "page");
+  const std::string* per_page = find_param(params, "per_page");
+  const std::string* limit = find_param(params, "limit");
+  paging.all = end == FrontEnd::cli && page == nullptr && per_page == nullptr;
+  if (page != nullptr) {
+    const auto value = parse_whole(*page);
+    if (!value || *value < 1 || *value > kMaxEphemerisPoints) {
+      fail(Errc::bad_request, "parameter 'page': '{}' must be a whole number from 1 to {}",
+           shown(*page), kMaxEphemerisPoints);
+    }
+    paging.page = *value;
+  }
+  if (per_page != nullptr) {
+    const auto value = parse_whole(*per_page);
+    if (!value || *value < 1 || *value > kMaxEphemerisPerPage) {
+      fail(Errc::bad_request, "parameter 'per_page': '{}' must be a whole number from 1 to {}",
+           shown(*per_page), kMaxEphemerisPerPage);
+    }
+    paging.per_page = *value;
+  }
+  if (limit != nullptr) {
+    const auto value = parse_whole(*limit);
+    if (!value || *value < 1) {
+      fail(Errc::bad_request, "parameter 'limit': '{}' must be a whole number >= 1", shown(*limit));
+    }
+    paging.limit = *value;
+  }
+  return paging;
+}
+
+// 2678401 -> "2,678,401".
+std::string grouped(std::int64_t n) {
+  std::string digits = std::to_string(n);
+  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) {
+    digits.insert(static_cast<std::size_t>(at), ",");
+  }
+  return digits;
+}
+
+std::string duration_text(std::int64_t micros) {
+  if (micros % kMicrosPerSecond == 0) {
+    return fmt::format("{} s", micros / kMicrosPerSecond);
+  }
+  return fmt::format("{} s", static_cast<double>(micros) / 1e6);
+}
+
+}  // namespace
+
+Bound<StateQuery> bind_state(std::string_view norad_id, const Params& params, FrontEnd end) {
+  Bound<StateQuery> bound;
+  bound.query.norad_id = bind_norad_id(norad_id);
+  bound.query.epoch = require_date(params, "epoch");
+  bound.query.set = bind_set_choice(params);
+  bound.query.frame = bind_frame(params);
+  bound.format = bind_format(params, end, {Format::json, Format::csv});
+  return bound;
+}
+
+Bound<EphemerisQuery> bind_ephemeris(std::string_view norad_id, const Params& params,
+                                     FrontEnd end) {
+  Bound<EphemerisQuery> bound;
+  EphemerisQuery& query = bound.query;
+  query.norad_id = bind_norad_id(norad_id);
+  query.start = require_date(params, "start");
+  query.end = require_date(params, "end");
+  require_order(query.start, query.end);
+  query.step_micros = bind_step(params);
+  query.frame = bind_frame(params);
+  bound.format = bind_format(params, end, {Format::json, Format::csv, Format::oem});
+  if (bound.format == Format::oem && query.frame == OrbitFrame::geodetic) {
+    fail(Errc::bad_request,
+         "parameter 'format': oem carries Cartesian states; use frame teme or itrf, or format "
+         "json or csv for geodetic coordinates");
+  }
+  // No overflow: dates are years 1900..2200 (under 1e16 us) and the step at least 1000 us.
+  const std::int64_t points = query.count();
+  if (points > kMaxEphemerisPoints) {
+    fail(Errc::bad_request,
+         "parameter 'step': {} from {} to {} gives {} points, more than the {} one request may "
+         "ask; give a longer step or a shorter span",
+         duration_text(query.step_micros), format_iso8601_millis(query.start),
+         format_iso8601_millis(query.end), grouped(points), grouped(kMaxEphemerisPoints));
+  }
+  bound.paging = bind_point_paging(params, end);
+  return bound;
+}
+
+Bound<PassQuery> bind_passes(std::string_view norad_id, const Params& params, FrontEnd end) {
+  Bound<PassQuery> bound;
+  PassQuery& query = bound.query;
+  query.norad_id = bind_norad_id(norad_id);
+  query.site.latitude_deg = require_number(params, "lat", -90, 90, "a latitude in degrees");
+  query.site.longitude_deg = require_number(params, "lon", -180, 180, "a longitude in degrees");
+  query.site.altitude_m =
+      bind_number(params, "alt", -1000, 100000, "a height in metres above the WGS-84 ellipsoid")
+          .value_or(0.0);
+  query.start = require_date(params, "start");
+  query.end = require_date(params, "end");
+  require_order(query.start, query.end);
+  const std::int64_t span = query.end.unix_micros() - query.start.unix_micros();
+  if (span > kMaxPassWindowDays * kMicrosPerDay) {
+    fail(Errc::bad_request,
+         "parameters 'start' and 'end' are {:.1f} days apart; passes are searched in at most {} "
+         "days",
+         static_cast<double>(span) / static_cast<double>(kMicrosPerDay), kMaxPassWindowDays);
+  }
+  query.min_elevation_deg = bind_number(params, "min_elevation", -90, 90, "an elevation in degrees")
+                                .value_or(kDefaultMinElevationDeg);
+  bound.format = bind_format(params, end, {Format::json, Format::csv});
+  return bound;
+}
+
+}  // namespace gpq

@@ -1,0 +1,62 @@
+// "Where is it" over the query core: which element set answers for an instant (the archive's
+// choice, QueryService's nearest rule), its state in a frame, ephemerides that follow the
+// archive from set to set, and passes over an observer. The CLI and the HTTP API call these
+// and nothing else, as they call QueryService for the sets themselves (docs/ORBIT.md).
+#pragma once
+
+#include <functional>
+#include <optional>
+
+#include "gpq/orbit_query.h"
+#include "gpq/query_service.h"
+
+#include "orbit/archive_track.h"
+
+namespace gpq::orbit {
+
+using PointVisitor = std::function<void(const OrbitPoint&)>;
+using SegmentVisitor = std::function<void(const SetUse&)>;
+
+// One page of an ephemeris: its plan (known before any point is computed, so that a writer can
+// head each set's segment) and the points, computed as they are visited.
+class Ephemeris {
+ public:
+  const EphemerisPlan& plan() const { return plan_; }
+  // The page's points in time order, each run of points from one set after that run's
+  // SetUse (plan().sets). Throws Error{bad_request} at the first instant SGP4 cannot answer.
+  // Not thread-safe (the sets' propagators are prepared on first use).
+  void run(const SegmentVisitor& segment, const PointVisitor& point) const;
+
+ private:
+  friend class OrbitService;
+  EphemerisPlan plan_;
+  std::optional<ArchiveTrack> track_;
+};
+
+class OrbitService {
+ public:
+  // `core` must outlive the service. Thread-safe when `core` is.
+  explicit OrbitService(const QueryService& core) : core_(core) {}
+
+  // Every call throws Error{not_found} when the object has no set at all, and
+  // Error{bad_request} when an instant is outside the archive (no set within
+  // kMaxPropagationDays; with SetChoice::before, no set at or before it), after the object's
+  // decay (SATCAT's DECAY_DATE, the day after it and later), or where SGP4 fails.
+  StateAnswer state(const StateQuery& query) const;
+  Ephemeris ephemeris(const EphemerisQuery& query, const Paging& paging) const;
+  PassList passes(const PassQuery& query) const;
+
+ private:
+  ElementSet chosen_set(const StateQuery& query) const;
+  // The sets answering for instants in [start, end]: those within it and the nearest outside
+  // on either side.
+  ArchiveTrack track_over(std::int32_t norad_id, TimePoint start, TimePoint end) const;
+  void check_age(const ElementSet& set, TimePoint t) const;
+  void check_not_decayed(std::int32_t norad_id, TimePoint t) const;
+  [[noreturn]] void outside_archive(std::int32_t norad_id, TimePoint t, std::string_view problem,
+                                    std::string_view advice) const;
+
+  const QueryService& core_;
+};
+
+}  // namespace gpq::orbit
