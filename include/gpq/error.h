@@ -20,6 +20,7 @@ enum class Errc {
   too_many_requests,   // 429 TooManyRequests    1
   upstream,            // 502 UpstreamError      4 (sync)
   internal,            // 500 InternalError      1
+  interrupted,         // 503 Interrupted        130, or 128 + the signal (sync stopped)
 };
 
 int http_status(Errc code) noexcept;

@@ -117,7 +117,7 @@ struct SourceSync {
   std::string source;
   TimePoint last_run_started;
   std::optional<TimePoint> last_run_ended;
-  std::string last_outcome;  // ok, failed, partial, running
+  std::string last_outcome;  // ok, failed, partial, interrupted, running
   std::string last_error;    // empty unless the last run failed
   std::int64_t last_sets_added = 0;
   std::optional<TimePoint> last_success;  // end of the newest run whose outcome is ok

@@ -10,6 +10,7 @@
 #include "cli/command_table.h"
 #include "cli/context.h"
 #include "cli/output.h"
+#include "core/stop_request.h"
 #include "gpq/error.h"
 #include "storage/database.h"
 
@@ -79,6 +80,10 @@ int run(int argc, char** argv) {
     finish_output();
     return 0;
   } catch (const Error& e) {
+    if (e.code() == Errc::interrupted && process_stop_request().signal() > 0) {
+      fmt::print(stderr, "gpq: {}\n", one_line(e.what()));
+      return 128 + process_stop_request().signal();  // as a shell reports the signal
+    }
     return report(one_line(e.what()), e.code());
   } catch (const std::exception& e) {
     return report(one_line(e.what()), Errc::internal);

@@ -4,6 +4,7 @@
 // per database.
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -17,9 +18,11 @@
 #include "cli/config_file.h"
 #include "cli/context.h"
 #include "cli/progress_line.h"
+#include "core/signal_stopper.h"
+#include "core/stop_request.h"
 #include "storage/database.h"
+#include "storage/sync_lock.h"
 #include "sync/importer.h"
-#include "sync/sync_lock.h"
 #include "sync/sync_plan.h"
 
 namespace gpq::cli {
@@ -72,7 +75,16 @@ void import_files(Context& ctx, const SyncArgs& args) {
   }
   options.max_reported_skips = ctx.verbose() ? 0 : 20;
   const std::vector<std::filesystem::path> targets(args.paths.begin(), args.paths.end());
-  const sync::SyncLock lock(ctx.database_path(), args.wait);
+  const storage::SyncLock lock(ctx.database_path(), args.wait);
+  // From here on SIGINT and SIGTERM end the sync between two transactions (before any thread
+  // starts, so that every thread leaves them to the stopper); a second one ends it at once,
+  // as SIGKILL would: the transaction in flight rolls back.
+  const SignalStopper stopper([](int signal) {
+    if (process_stop_request().requested()) {
+      std::_Exit(128 + signal);
+    }
+    process_stop_request().request(signal);
+  });
   sync::Importer importer(ctx.database_for_writing(), options);
   ProgressLine progress(ctx.quiet());
   const sync::ImportSummary summary =
@@ -182,7 +194,16 @@ void sync_upstreams(Context& ctx, const SyncArgs& args) {
   for (const std::string& warning : plan.warnings) {
     fmt::print(stderr, "gpq: warning: {}\n", warning);
   }
-  const sync::SyncLock lock(ctx.database_path(), args.wait);
+  const storage::SyncLock lock(ctx.database_path(), args.wait);
+  // From here on SIGINT and SIGTERM end the sync between two transactions (before any thread
+  // starts, so that every thread leaves them to the stopper); a second one ends it at once,
+  // as SIGKILL would: the transaction in flight rolls back.
+  const SignalStopper stopper([](int signal) {
+    if (process_stop_request().requested()) {
+      std::_Exit(128 + signal);
+    }
+    process_stop_request().request(signal);
+  });
   storage::Database& db = ctx.database_for_writing();
   ProgressLine line(ctx.quiet());
   const auto notice = [&ctx, &line](const std::string& message) {

@@ -19,6 +19,8 @@ int http_status(Errc code) noexcept {
       return 502;
     case Errc::internal:
       return 500;
+    case Errc::interrupted:
+      return 503;
   }
   return 500;
 }
@@ -39,6 +41,8 @@ std::string_view error_name(Errc code) noexcept {
       return "UpstreamError";
     case Errc::internal:
       return "InternalError";
+    case Errc::interrupted:
+      return "Interrupted";
   }
   return "InternalError";
 }
@@ -51,6 +55,8 @@ int exit_code(Errc code) noexcept {
       return 3;
     case Errc::upstream:
       return 4;
+    case Errc::interrupted:
+      return 130;  // as a shell reports SIGINT
     case Errc::forbidden:
     case Errc::method_not_allowed:
     case Errc::too_many_requests:

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <memory>
 #include <sys/socket.h>
+#include <utility>
 #include <variant>
 
 #include <fmt/core.h>
@@ -15,6 +16,7 @@
 #include "gpq/error.h"
 #include "gpq/query_service.h"
 
+#include "core/signal_stopper.h"
 #include "http/access_log.h"
 #include "http/admission.h"
 #include "http/compression.h"
@@ -25,7 +27,6 @@
 #include "http/quota.h"
 #include "http/responder.h"
 #include "http/routes.h"
-#include "http/signal_stopper.h"
 #include "storage/database.h"
 
 namespace gpq::http {
@@ -236,7 +237,11 @@ class ApiServer {
 void serve(const Store& store, storage::Database& accounts, const ServeOptions& options,
            const std::function<void(const std::string& url)>& on_ready) {
   ApiServer server(store, accounts, options);
-  const SignalStopper stopper([&server] { server.stop(); });
+  const SignalStopper stopper([&server, stopping = false](int) mutable {
+    if (!std::exchange(stopping, true)) {
+      server.stop();
+    }
+  });
   server.run(on_ready);
 }
 

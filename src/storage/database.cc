@@ -5,7 +5,10 @@
 #include <string_view>
 #include <system_error>
 
+#include <unistd.h>
+
 #include <SQLiteCpp/Statement.h>
+#include <fmt/core.h>
 #include <sqlite3.h>
 
 #include "gpq/error.h"
@@ -44,10 +47,36 @@ void exec(SQLite::Database& db, std::string_view statement) {
   db.exec(std::string(statement));
 }
 
-int open_flags(Database::Mode mode) {
+int open_flags(Database::Mode mode, bool immutable) {
   return mode == Database::Mode::read_write
              ? SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX
-             : SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX;
+             : SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX | (immutable ? SQLite::OPEN_URI : 0);
+}
+
+// "file:PATH?immutable=1", the path percent-encoded where a URI needs it.
+std::string immutable_uri(const std::filesystem::path& path) {
+  std::string uri = "file:";
+  for (const char c : std::filesystem::absolute(path).string()) {
+    if (c == '%' || c == '?' || c == '#') {
+      uri += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    } else {
+      uri += c;
+    }
+  }
+  return uri + "?immutable=1";
+}
+
+// A WAL database can be read without its -shm only as immutable, which is safe when nobody
+// can write beside it: its directory is not writable and no log holds uncheckpointed pages.
+bool on_read_only_medium(const std::filesystem::path& path) {
+  std::filesystem::path directory = path.parent_path();
+  if (directory.empty()) {
+    directory = ".";
+  }
+  std::error_code ignored;
+  const auto log_bytes = std::filesystem::file_size(path.string() + "-wal", ignored);
+  const bool log_empty = ignored || log_bytes == 0;
+  return ::access(directory.c_str(), W_OK) != 0 && log_empty;
 }
 
 }  // namespace
@@ -70,8 +99,11 @@ std::filesystem::path resolve_database_path(std::optional<std::string> cli_db) {
 
 std::string_view sqlite_version() noexcept { return sqlite3_libversion(); }
 
-Database::Database(const std::filesystem::path& path, Mode mode)
-    : path_(path), mode_(mode), connection_(path, open_flags(mode), kBusyTimeoutMs) {}
+Database::Database(const std::filesystem::path& path, Mode mode, bool immutable)
+    : path_(path),
+      mode_(mode),
+      connection_(immutable ? immutable_uri(path) : path.string(), open_flags(mode, immutable),
+                  kBusyTimeoutMs) {}
 
 Database::~Database() = default;
 
@@ -111,8 +143,20 @@ std::unique_ptr<Database> Database::open(const std::filesystem::path& path, Mode
 }
 
 std::unique_ptr<Database> Database::open_reader(const std::filesystem::path& path) {
+  try {
+    return open_reader(path, false);
+  } catch (const Error&) {
+    if (!on_read_only_medium(path)) {
+      throw;
+    }
+  }
+  return open_reader(path, true);
+}
+
+std::unique_ptr<Database> Database::open_reader(const std::filesystem::path& path,
+                                                bool immutable) {
   return guarded(path, [&]() -> std::unique_ptr<Database> {
-    std::unique_ptr<Database> db(new Database(path, Mode::read_only));
+    std::unique_ptr<Database> db(new Database(path, Mode::read_only, immutable));
     SQLite::Database& c = db->connection_;
     // Fails here, not at the first query, when the file is not a gpq database.
     if (needs_migration(c, path.string())) {

@@ -28,8 +28,10 @@ class Database {
   // read_write: creates the parent directories and the file when missing, sets WAL, a
   // 256 MiB page cache, and migrates the schema forward (one transaction).
   // read_only: a connection that never writes (a 2 MiB page cache and no mmap: it reads
-  // through the OS page cache); it works while a writer writes. A missing file, or one with an older schema, is first created or migrated
-  // through a short read-write connection, so queries on a fresh install find an empty mirror.
+  // through the OS page cache); it works while a writer writes. A missing file, or one with an
+  // older schema, is first created or migrated through a short read-write connection, so
+  // queries on a fresh install find an empty mirror. A file in a directory nobody can write
+  // (a read-only mount, a backup) with no write-ahead log is read as immutable.
   // Throws Error{bad_request} when the file is not a gpq database or has a schema newer than
   // this build; Error{internal} on other failures (permissions, disk, corruption).
   static std::unique_ptr<Database> open(const std::filesystem::path& path, Mode mode);
@@ -49,7 +51,9 @@ class Database {
  private:
   // A read-only connection, or nullptr when the file must be created or migrated first.
   static std::unique_ptr<Database> open_reader(const std::filesystem::path& path);
-  Database(const std::filesystem::path& path, Mode mode);
+  static std::unique_ptr<Database> open_reader(const std::filesystem::path& path, bool immutable);
+  // immutable: read-only media (docs/STORAGE.md): SQLite neither locks nor looks for a log.
+  Database(const std::filesystem::path& path, Mode mode, bool immutable = false);
 
   std::filesystem::path path_;
   Mode mode_;

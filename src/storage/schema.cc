@@ -257,6 +257,29 @@ ALTER TABLE latest_set RENAME TO latest;
 )sql";
 constexpr std::string_view kMigration6Finish = "DROP TABLE element_set;";
 
+// sync_run: outcome 'interrupted', for a run stopped by a signal or whose process ended
+//   without finishing it (SQLite cannot change a CHECK in place, so the small table is copied).
+constexpr std::string_view kMigration7 = R"sql(
+CREATE TABLE sync_run_7 (
+  id INTEGER PRIMARY KEY,
+  source TEXT NOT NULL,
+  started_us INTEGER NOT NULL,
+  ended_us INTEGER,
+  sets_added INTEGER NOT NULL DEFAULT 0,
+  sets_updated INTEGER NOT NULL DEFAULT 0,
+  sets_unchanged INTEGER NOT NULL DEFAULT 0,
+  sets_skipped INTEGER NOT NULL DEFAULT 0,
+  catalog_records INTEGER NOT NULL DEFAULT 0,
+  bytes INTEGER NOT NULL DEFAULT 0,
+  outcome TEXT NOT NULL
+    CHECK (outcome IN ('running', 'ok', 'failed', 'partial', 'interrupted')),
+  error TEXT
+);
+INSERT INTO sync_run_7 SELECT * FROM sync_run;
+DROP TABLE sync_run;
+ALTER TABLE sync_run_7 RENAME TO sync_run;
+)sql";
+
 // A migration: SQL, then for some a pass in C++ and more SQL. A pass returns true when the
 // file should be compacted afterwards (it freed many pages).
 struct Migration {
@@ -266,10 +289,10 @@ struct Migration {
 };
 
 // Index i holds the migration to version i + 1.
-const std::array<Migration, 6> kMigrations = {
+const std::array<Migration, 7> kMigrations = {
     Migration{kMigration1}, Migration{kMigration2}, Migration{kMigration3},
     Migration{kMigration4}, Migration{kMigration5},
-    Migration{kMigration6, move_sets_into_blocks, kMigration6Finish}};
+    Migration{kMigration6, move_sets_into_blocks, kMigration6Finish}, Migration{kMigration7}};
 
 // Version 0 with tables in it is somebody else's database.
 void check_version(SQLite::Database& db, int version, std::string_view display_path) {

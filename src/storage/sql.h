@@ -158,6 +158,12 @@ inline constexpr std::string_view kSelectGroupMembers =
 
 inline constexpr std::string_view kInsertRun =
     "INSERT INTO sync_run (source, started_us, outcome) VALUES (?1, ?2, 'running')";
+// Runs left `running` by a process that ended without finishing them; the caller holds the
+// sync lock, so none of them is still going.
+inline constexpr std::string_view kInterruptAbandonedRuns = R"sql(
+  UPDATE sync_run SET outcome = 'interrupted',
+    error = 'the process ended before the run did (killed, crashed or powered off)'
+  WHERE outcome = 'running')sql";
 inline constexpr std::string_view kFinishRun = R"sql(
   UPDATE sync_run SET ended_us = ?2, sets_added = ?3, sets_updated = ?4, sets_unchanged = ?5,
     sets_skipped = ?6, catalog_records = ?7, bytes = ?8, outcome = ?9, error = ?10

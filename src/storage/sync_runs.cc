@@ -21,6 +21,9 @@ RunOutcome parse_outcome(std::string_view text) {
   if (text == "partial") {
     return RunOutcome::partial;
   }
+  if (text == "interrupted") {
+    return RunOutcome::interrupted;
+  }
   return RunOutcome::running;
 }
 
@@ -63,12 +66,15 @@ std::string_view to_string(RunOutcome outcome) noexcept {
       return "failed";
     case RunOutcome::partial:
       return "partial";
+    case RunOutcome::interrupted:
+      return "interrupted";
   }
   return "running";
 }
 
 std::int64_t SyncRuns::start_run(std::string_view source, TimePoint started) {
   return guarded(db_.path(), [&] {
+    db_.connection().exec(std::string(sql::kInterruptAbandonedRuns));
     SQLite::Statement insert(db_.connection(), std::string(sql::kInsertRun));
     insert.bind(1, std::string(source));
     insert.bind(2, static_cast<std::int64_t>(started.unix_micros()));

@@ -14,7 +14,7 @@ namespace gpq::storage {
 
 class Database;
 
-enum class RunOutcome : std::uint8_t { running, ok, failed, partial };
+enum class RunOutcome : std::uint8_t { running, ok, failed, partial, interrupted };
 std::string_view to_string(RunOutcome outcome) noexcept;  // "running", "ok", ...
 
 struct RunCounts {
@@ -43,7 +43,9 @@ class SyncRuns {
   // `db` must outlive this object; read_only databases allow only the list/last queries.
   explicit SyncRuns(Database& db) : db_(db) {}
 
-  // Records a run as `running`; returns its id (> 0), which write_batch() takes.
+  // Records a run as `running`; returns its id (> 0), which write_batch() takes. The caller
+  // holds the sync lock (storage/sync_lock.h): runs still `running` then belong to a process
+  // that ended without finishing them, and become `interrupted` first.
   std::int64_t start_run(std::string_view source, TimePoint started);
 
   // Records how run `id` ended; `ended` defaults to now.

@@ -1,6 +1,8 @@
 // Batches of parsed records, committed one transaction each on a writing thread.
 #include "sync/batching_sink.h"
 
+#include "core/stop_request.h"
+
 namespace gpq::sync {
 
 BatchingSink::BatchingSink(storage::Writer& writer, std::int64_t run_id,
@@ -45,6 +47,8 @@ void BatchingSink::skip(std::uint64_t line, std::string reason) {
 
 void BatchingSink::flush() {
   wait();
+  // A stop ends the import here, between two transactions: the one before is committed.
+  process_stop_request().throw_if_requested();
   if (sets_.empty() && records_.empty()) {
     return;
   }

@@ -7,6 +7,7 @@
 
 #include <fmt/core.h>
 
+#include "core/stop_request.h"
 #include "gpq/error.h"
 #include "storage/database.h"
 #include "storage/sync_runs.h"
@@ -99,6 +100,7 @@ ImportSummary Importer::run(std::span<const std::filesystem::path> paths,
   ImportContext context{sink, summary, parse_options};
   try {
     for (const PlannedFile& file : files) {
+      process_stop_request().throw_if_requested();
       sink.start_file(file.path.string());
       try {
         PeekedStream in(open_file(file.path));
@@ -135,7 +137,10 @@ ImportSummary Importer::run(std::span<const std::filesystem::path> paths,
     } catch (const std::exception&) {
       // the first failure is the one to report
     }
-    runs.finish_run(run_id, storage::RunOutcome::failed, summary_counts(summary), e.what());
+    const auto* error = dynamic_cast<const Error*>(&e);
+    const bool interrupted = error != nullptr && error->code() == Errc::interrupted;
+    runs.finish_run(run_id, interrupted ? storage::RunOutcome::interrupted : storage::RunOutcome::failed,
+                    summary_counts(summary), e.what());
     throw;
   }
   const std::string problems = run_error(summary);

@@ -3,14 +3,12 @@
 // database, the run record and the exit code. Space-Track: spacetrack_sync_test.cc.
 #include <gtest/gtest.h>
 
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
+#include <memory>
 #include <thread>
 
+#include "storage/sync_lock.h"
 #include "support/api_client.h"
 #include "support/serve_process.h"
 #include "sync_upstream_fixture.h"
@@ -116,15 +114,14 @@ TEST_F(SyncUpstreamTest, EnvironmentNamesTheUpstream) {
 
 TEST_F(SyncUpstreamTest, TwoSyncsNeverRunAtOnce) {
   sync();  // creates the database
-  const int fd = open((db_ + ".sync-lock").c_str(), O_RDWR | O_CREAT, 0644);
-  ASSERT_EQ(flock(fd, LOCK_EX), 0);
+  // The lock another gpq sync would hold, taken by this process.
+  auto held = std::make_unique<storage::SyncLock>(db_, false);
   const ProcessResult refused = sync({"--force"});
   EXPECT_EQ(refused.exit_code, 1);
   EXPECT_NE(refused.err.find("another gpq sync is running"), std::string::npos) << refused.err;
-  std::thread release([fd] {
+  std::thread release([&held] {
     std::this_thread::sleep_for(std::chrono::milliseconds(800));
-    flock(fd, LOCK_UN);
-    close(fd);
+    held.reset();
   });
   const ProcessResult waited = sync({"--force", "--wait"});
   release.join();

@@ -3,6 +3,7 @@
 #include "support/process.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,12 +32,14 @@ int temp_file(std::string& path) {
 
 }  // namespace
 
-ProcessResult run_process(const std::vector<std::string>& argv,
-                          const std::vector<std::string>& env) {
+ProcessResult run_process_interrupted(const std::vector<std::string>& argv,
+                                      Interruption interruption,
+                                      const std::vector<std::string>& env) {
   std::string out_path;
   std::string err_path;
   const int out_fd = temp_file(out_path);
   const int err_fd = temp_file(err_path);
+  const auto started = std::chrono::steady_clock::now();
   const pid_t pid = fork();
   if (pid == 0) {
     const int null_fd = open("/dev/null", O_RDONLY);
@@ -58,18 +61,52 @@ ProcessResult run_process(const std::vector<std::string>& argv,
   close(out_fd);
   close(err_fd);
   int status = 0;
-  waitpid(pid, &status, 0);
   ProcessResult result;
+  bool ended = false;
+  if (interruption.signal != 0) {
+    const auto due = started + interruption.after;
+    while (!ended && std::chrono::steady_clock::now() < due) {
+      ended = waitpid(pid, &status, WNOHANG) == pid;
+      if (!ended) {
+        usleep(200);
+      }
+    }
+    if (!ended) {
+      kill(pid, interruption.signal);
+      result.signalled = true;
+    }
+  }
+  const auto signalled_at = std::chrono::steady_clock::now();
+  if (!ended) {
+    waitpid(pid, &status, 0);
+  }
+  if (result.signalled) {
+    result.ended_after_signal = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - signalled_at);
+  }
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.term_signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
   result.out = slurp_and_remove(out_path);
   result.err = slurp_and_remove(err_path);
   return result;
+}
+
+ProcessResult run_process(const std::vector<std::string>& argv,
+                          const std::vector<std::string>& env) {
+  return run_process_interrupted(argv, {}, env);
 }
 
 ProcessResult run_gpq(const std::vector<std::string>& args, const std::vector<std::string>& env) {
   std::vector<std::string> argv{GPQ_BINARY};
   argv.insert(argv.end(), args.begin(), args.end());
   return run_process(argv, env);
+}
+
+ProcessResult run_gpq_interrupted(const std::vector<std::string>& args, Interruption interruption,
+                                  const std::vector<std::string>& env) {
+  std::vector<std::string> argv{GPQ_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_process_interrupted(argv, interruption, env);
 }
 
 }  // namespace gpq::test

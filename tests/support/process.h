@@ -2,6 +2,7 @@
 // integration tests drive the real gpq binary this way.
 #pragma once
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -9,8 +10,17 @@ namespace gpq::test {
 
 struct ProcessResult {
   int exit_code = -1;  // -1 when killed by a signal
+  int term_signal = 0;  // the signal that ended the child, when one did
   std::string out;
   std::string err;
+  bool signalled = false;  // Interruption: the signal was sent (the child was still running)
+  std::chrono::milliseconds ended_after_signal{0};  // from the signal to the child's end
+};
+
+// A signal sent to the child `after` it started, unless it has ended by then.
+struct Interruption {
+  std::chrono::microseconds after{0};
+  int signal = 0;
 };
 
 // Runs argv[0] (searched in PATH when it has no '/') with the given environment additions
@@ -18,8 +28,15 @@ struct ProcessResult {
 ProcessResult run_process(const std::vector<std::string>& argv,
                           const std::vector<std::string>& env = {});
 
+// As run_process, with `interruption` sent to the child while it runs.
+ProcessResult run_process_interrupted(const std::vector<std::string>& argv,
+                                      Interruption interruption,
+                                      const std::vector<std::string>& env = {});
+
 // Runs the gpq binary under test with `args`.
 ProcessResult run_gpq(const std::vector<std::string>& args,
                       const std::vector<std::string>& env = {});
+ProcessResult run_gpq_interrupted(const std::vector<std::string>& args, Interruption interruption,
+                                  const std::vector<std::string>& env = {});
 
 }  // namespace gpq::test

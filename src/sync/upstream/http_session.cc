@@ -9,6 +9,7 @@
 #include "gpq/error.h"
 
 #include "core/printable_text.h"
+#include "core/stop_request.h"
 #include "core/text.h"
 
 namespace gpq::sync {
@@ -176,6 +177,9 @@ HttpAnswer HttpSession::exchange(httplib::Client& client, const Outgoing& outgoi
   bool too_big = false;
   request.content_receiver = [&](const char* data, std::size_t length, std::uint64_t,
                                  std::uint64_t) {
+    if (process_stop_request().requested()) {
+      return false;  // the download is dropped whole; send() then throws
+    }
     if (answer.body.size() + length > options_.max_body_bytes) {
       too_big = true;
       return false;
@@ -187,7 +191,10 @@ HttpAnswer HttpSession::exchange(httplib::Client& client, const Outgoing& outgoi
     }
     return true;
   };
+  const StopHook end_read(process_stop_request(), [&client] { client.stop(); });
+  process_stop_request().throw_if_requested();  // no new request once a stop is asked
   const httplib::Result result = client.send(request);
+  process_stop_request().throw_if_requested();
   if (!result) {
     answer.body.clear();
     answer.error = too_slow ? "the answer did not complete within the time allowed"

@@ -1,10 +1,10 @@
 #include "sync/upstream/request_budget.h"
 
 #include <algorithm>
-#include <thread>
 
 #include <fmt/core.h>
 
+#include "core/stop_request.h"
 
 namespace gpq::sync {
 namespace {
@@ -37,7 +37,9 @@ TimePoint window_frees(const std::vector<TimePoint>& sent, TimePoint at, std::in
 class SystemClock final : public BudgetClock {
  public:
   TimePoint now() override { return system_now(); }
-  void sleep_for(std::chrono::microseconds delay) override { std::this_thread::sleep_for(delay); }
+  void sleep_for(std::chrono::microseconds delay) override {
+    process_stop_request().sleep_for(delay);  // a stop ends the wait, and the run
+  }
 };
 
 }  // namespace

@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <random>
-#include <thread>
+
+#include "core/stop_request.h"
 
 namespace gpq::sync {
 
@@ -21,6 +22,8 @@ std::chrono::milliseconds backoff_delay(int attempt, const std::string& retry_af
       static_cast<std::int64_t>(std::min(60'000.0, base_ms) * jitter(random)));
 }
 
-void sleep_for(std::chrono::milliseconds delay) { std::this_thread::sleep_for(delay); }
+void sleep_for(std::chrono::milliseconds delay) {
+  process_stop_request().sleep_for(delay);  // a stop ends the wait, and the run
+}
 
 }  // namespace gpq::sync

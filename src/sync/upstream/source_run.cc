@@ -4,6 +4,7 @@
 
 #include <fmt/core.h>
 
+#include "core/stop_request.h"
 #include "gpq/time.h"
 #include "storage/writer.h"
 
@@ -24,9 +25,11 @@ SourceRun::SourceRun(storage::Database& db, std::string source, ResourceProgress
 SourceRun::~SourceRun() {
   if (!finished_) {
     try {
-      finish("the sync stopped before this source was done");
+      finish(process_stop_request().requested()
+                 ? "interrupted: the sync stopped before this source was done"
+                 : "the sync stopped before this source was done");
     } catch (const std::exception&) {
-      // the run stays "running"; gpq status shows it as such
+      // the run stays "running" until the next sync records it as interrupted
     }
   }
 }
@@ -88,7 +91,8 @@ SourceReport SourceRun::finish(const std::string& fatal) {
     report_.errors.insert(report_.errors.begin(), fatal);
   }
   const bool any_good = report_.downloaded + report_.not_modified + report_.fresh > 0;
-  report_.outcome = !fatal.empty() || (report_.failed > 0 && !any_good) ? storage::RunOutcome::failed
+  report_.outcome = process_stop_request().requested()              ? storage::RunOutcome::interrupted
+                    : !fatal.empty() || (report_.failed > 0 && !any_good) ? storage::RunOutcome::failed
                     : report_.failed > 0                                 ? storage::RunOutcome::partial
                                                                          : storage::RunOutcome::ok;
   std::string error;

@@ -109,10 +109,10 @@ TEST(DatabaseTest, RefusesASchemaNewerThanThisBuild) {
   Database::open(path, Database::Mode::read_write);
   {
     SQLite::Database raw(path, SQLite::OPEN_READWRITE);
-    raw.exec("PRAGMA user_version = 7");
+    raw.exec("PRAGMA user_version = " + std::to_string(known_schema_version() + 1));
   }
-  const std::string message = "database " + path.string() +
-                              " was written by a newer gpq (schema 7, this build knows " +
+  const std::string message = "database " + path.string() + " was written by a newer gpq (schema " +
+                              std::to_string(known_schema_version() + 1) + ", this build knows " +
                               std::to_string(known_schema_version()) + "); upgrade gpq";
   EXPECT_GPQ_ERROR(Database::open(path, Database::Mode::read_write), Errc::bad_request, message);
   EXPECT_GPQ_ERROR(Database::open(path, Database::Mode::read_only), Errc::bad_request, message);

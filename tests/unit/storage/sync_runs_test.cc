@@ -48,11 +48,26 @@ TEST_F(SyncRunsTest, RecordsHowEachRunEnded) {
   EXPECT_FALSE(runs_.last_successful_run("celestrak").has_value()) << "failed and running";
 }
 
+TEST_F(SyncRunsTest, ARunLeftRunningBecomesInterruptedWhenTheNextStarts) {
+  // The fixture's run_id_ was never finished: its process is gone (the caller of start_run
+  // holds the sync lock, so no other run is going).
+  const std::int64_t next = runs_.start_run("celestrak", at(kRunStart + 100));
+  runs_.finish_run(next, RunOutcome::interrupted, {}, "interrupted by SIGTERM");
+  const std::vector<SyncRun> list = runs_.list_runs(10);
+  ASSERT_EQ(list.size(), 2U);
+  EXPECT_EQ(list[0].outcome, RunOutcome::interrupted);
+  EXPECT_EQ(list[0].error, "interrupted by SIGTERM");
+  EXPECT_EQ(list[1].id, run_id_);
+  EXPECT_EQ(list[1].outcome, RunOutcome::interrupted);
+  EXPECT_NE(list[1].error.find("the process ended before the run did"), std::string::npos);
+}
+
 TEST_F(SyncRunsTest, OutcomesHaveNames) {
   const std::pair<RunOutcome, const char*> cases[] = {{RunOutcome::running, "running"},
                                                       {RunOutcome::ok, "ok"},
                                                       {RunOutcome::failed, "failed"},
-                                                      {RunOutcome::partial, "partial"}};
+                                                      {RunOutcome::partial, "partial"},
+                                                      {RunOutcome::interrupted, "interrupted"}};
   for (const auto& [outcome, name] : cases) {
     EXPECT_EQ(to_string(outcome), name) << name;
   }

@@ -1,18 +1,19 @@
-// Graceful shutdown on SIGINT and SIGTERM, without signal handlers.
+// Graceful shutdown on SIGINT and SIGTERM, without signal handlers: `gpq serve` drains, `gpq
+// sync` finishes or rolls back the transaction in flight.
 #pragma once
 
 #include <functional>
 #include <signal.h>
 #include <thread>
 
-namespace gpq::http {
+namespace gpq {
 
 // Blocks SIGINT and SIGTERM in the calling thread, and so in every thread it starts after
-// this object, and calls `on_signal` once, from a thread of its own, when one arrives. The
-// destructor stops that thread and restores the previous signal mask.
+// this object, and calls `on_signal` with the signal's number, from a thread of its own, for
+// each one that arrives. The destructor stops that thread and restores the previous signal mask.
 class SignalStopper {
  public:
-  explicit SignalStopper(std::function<void()> on_signal);
+  explicit SignalStopper(std::function<void(int)> on_signal);
   ~SignalStopper();
   SignalStopper(const SignalStopper&) = delete;
   SignalStopper& operator=(const SignalStopper&) = delete;
@@ -25,4 +26,4 @@ class SignalStopper {
   std::jthread thread_;
 };
 
-}  // namespace gpq::http
+}  // namespace gpq

@@ -1,11 +1,11 @@
-#include "http/signal_stopper.h"
+#include "core/signal_stopper.h"
 
 #include <ctime>
 #include <pthread.h>
 
-namespace gpq::http {
+namespace gpq {
 
-SignalStopper::SignalStopper(std::function<void()> on_signal) {
+SignalStopper::SignalStopper(std::function<void(int)> on_signal) {
   sigemptyset(&signals_);
   sigaddset(&signals_, SIGINT);
   sigaddset(&signals_, SIGTERM);
@@ -15,9 +15,9 @@ SignalStopper::SignalStopper(std::function<void()> on_signal) {
       // Waits in short steps so that the destructor's stop request is seen.
       const timespec tick{0, 200'000'000};
       while (!stop.stop_requested()) {
-        if (sigtimedwait(&signals_, nullptr, &tick) > 0) {
-          on_signal();
-          return;
+        const int signal = sigtimedwait(&signals_, nullptr, &tick);
+        if (signal > 0) {
+          on_signal(signal);
         }
       }
     });
@@ -33,4 +33,4 @@ SignalStopper::~SignalStopper() {
   pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
 }
 
-}  // namespace gpq::http
+}  // namespace gpq
