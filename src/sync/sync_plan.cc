@@ -5,6 +5,10 @@
 #include <cstdlib>
 #include <fstream>
 
+#include <sys/stat.h>
+
+#include <fmt/core.h>
+
 #include "gpq/element_set.h"
 #include "gpq/error.h"
 
@@ -34,6 +38,17 @@ std::optional<std::string> spacetrack_password(const SyncConfig& config) {
     return password;
   }
   return std::nullopt;
+}
+
+// A file holding the Space-Track password that others may read puts the account at risk.
+void warn_if_others_can_read(const std::string& path, std::string_view holds,
+                             std::vector<std::string>& warnings) {
+  struct stat info {};
+  if (path.empty() || ::stat(path.c_str(), &info) != 0 || (info.st_mode & S_IROTH) == 0) {
+    return;
+  }
+  warnings.push_back(fmt::format("{} holds {} and every user can read it (mode {:04o}); chmod o-r {}",
+                                 path, holds, info.st_mode & 07777U, path));
 }
 
 // A whole number from the configuration, or Error{bad_request} naming the key.
@@ -122,6 +137,12 @@ SyncPlan plan_sync(const SyncRequest& request, const SyncConfig& config) {
     fail(Errc::bad_request, "--history reads Space-Track, which needs an account (see --help)");
   }
   SyncPlan plan;
+  if (config.get("spacetrack_password", nullptr)) {
+    warn_if_others_can_read(config.path, "spacetrack_password", plan.warnings);
+  }
+  if (auto file = config.get("spacetrack_password_file", nullptr)) {
+    warn_if_others_can_read(*file, "the Space-Track password", plan.warnings);
+  }
   if (source.empty() || source == "celestrak") {
     plan.celestrak = celestrak_options(request, config);
   }

@@ -1,11 +1,15 @@
 // What `gpq sync` runs, from its arguments and the configuration (sync/sync_plan.h).
 #include "sync/sync_plan.h"
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <map>
 
 #include <gtest/gtest.h>
 
 #include "support/expect_error.h"
+#include "support/temp_dir.h"
 
 namespace gpq::sync {
 namespace {
@@ -85,6 +89,42 @@ TEST(SyncPlanTest, ABudgetThatIsNotANumberIsRefused) {
   EXPECT_GPQ_ERROR(plan_sync(SyncRequest{}, config_of(values)), Errc::bad_request,
                    "spacetrack_per_minute in /etc/gpq/config.toml: expected a whole number, got "
                    "\"lots\"");
+}
+
+}  // namespace
+}  // namespace gpq::sync
+
+namespace gpq::sync {
+namespace {
+
+bool warns_of_readers(const SyncPlan& plan) {
+  return std::any_of(plan.warnings.begin(), plan.warnings.end(), [](const std::string& warning) {
+    return warning.find("every user can read it") != std::string::npos;
+  });
+}
+
+TEST(SyncPlanTest, ASecretEveryUserCanReadIsWarnedOf) {
+  test::TempDir dir;
+  const std::string password_file = (dir.path() / "password").string();
+  std::ofstream(password_file) << "secret\n";
+  std::filesystem::permissions(password_file, std::filesystem::perms(0644));
+  SyncConfig config = config_of({{"spacetrack_identity", "ops@example.org"},
+                                 {"spacetrack_password_file", password_file}});
+  const SyncPlan readable = plan_sync({}, config);
+  ASSERT_TRUE(warns_of_readers(readable));
+  for (const std::string& warning : readable.warnings) {
+    EXPECT_EQ(warning.find("secret"), std::string::npos) << "never the secret itself";
+  }
+  std::filesystem::permissions(password_file, std::filesystem::perms(0640));
+  EXPECT_FALSE(warns_of_readers(plan_sync({}, config)));
+
+  // The password in the configuration file itself.
+  const std::string config_file = (dir.path() / "config.toml").string();
+  std::ofstream(config_file) << "spacetrack_password = \"secret\"\n";
+  std::filesystem::permissions(config_file, std::filesystem::perms(0644));
+  SyncConfig inline_secret = config_of(kAccount);
+  inline_secret.path = config_file;
+  EXPECT_TRUE(warns_of_readers(plan_sync({}, inline_secret)));
 }
 
 }  // namespace
