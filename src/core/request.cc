@@ -101,6 +101,9 @@ std::optional<std::string> bind_text(const Params& params, std::string_view key)
   if (value.empty() || value.size() > 100) {
     fail(Errc::bad_request, "parameter '{}': give 1 to 100 characters", key);
   }
+  if (const auto problem = text_field_problem(fmt::format("parameter '{}'", key), value)) {
+    fail(Errc::bad_request, "{}; give UTF-8 text without control characters", *problem);
+  }
   return std::string(value);
 }
 

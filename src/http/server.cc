@@ -25,6 +25,7 @@
 #include "http/housekeeper.h"
 #include "http/key_ring.h"
 #include "http/quota.h"
+#include "http/request_shape.h"
 #include "http/responder.h"
 #include "http/routes.h"
 #include "storage/database.h"
@@ -168,6 +169,10 @@ class ApiServer {
   void handle(const httplib::Request& req, httplib::Response& res) {
     current_note = {SteadyClock::now(), std::nullopt, std::nullopt};
     const TimePoint now = system_now();
+    if (std::optional<Reply> refused = refuse_shape(req)) {
+      send(res, std::move(*refused), std::nullopt, now);
+      return;
+    }
     auto admission = admission_.admit(req.method, req.path, req.get_header_value("X-Api-Key"), now);
     if (auto* refused = std::get_if<Refused>(&admission)) {
       current_note.key_id = refused->key;

@@ -5,6 +5,7 @@
 #include <pugixml.hpp>
 
 #include "core/text.h"
+#include "gpq/error.h"
 #include "sync/parse/omm_fields.h"
 #include "sync/parse/parsers.h"
 
@@ -45,6 +46,18 @@ void collect(const pugi::xml_node& root, OmmFields& fields) {
       break;
     }
     node = node.next_sibling();
+  }
+}
+
+// gpq expands no entities (pugixml never does); a document that declares any, which is how
+// external-entity and entity-expansion attacks start, is refused whole rather than read with
+// its references left as text.
+void refuse_declarations(std::string_view prolog) {
+  if (prolog.find("<!DOCTYPE") != std::string_view::npos ||
+      prolog.find("<!ENTITY") != std::string_view::npos) {
+    fail(Errc::bad_request,
+         "XML with a document type declaration (<!DOCTYPE>, <!ENTITY>) is refused: OMM XML "
+         "needs none, and gpq expands no entities");
   }
 }
 
@@ -104,8 +117,10 @@ void parse_omm_xml(ByteStream& in, const ParseOptions& options, RecordSink& sink
         while (at != std::string::npos && !is_omm_open(buffer, at)) {
           at = buffer.find("<omm", at + 1);
         }
+        refuse_declarations(std::string_view(buffer).substr(0, at));
         if (at == std::string::npos) {
-          const std::size_t keep = std::min<std::size_t>(buffer.size(), 4);
+          // Enough to find "<omm" or "<!DOCTYPE" across two reads.
+          const std::size_t keep = std::min<std::size_t>(buffer.size(), 9);
           for (std::size_t i = 0; i + keep < buffer.size(); ++i) {
             line += buffer[i] == '\n' ? 1 : 0;
           }

@@ -1,0 +1,29 @@
+#include "http/request_shape.h"
+
+#include <fmt/core.h>
+#include <httplib.h>
+
+namespace gpq::http {
+
+std::optional<Reply> refuse_shape(const httplib::Request& req) {
+  std::optional<Reply> refused;
+  if (req.has_header("Transfer-Encoding") && req.has_header("Content-Length")) {
+    // RFC 9112 6.3: a message with both is an attack or a broken proxy; close after it.
+    refused = error_reply(400, "BadRequest",
+                          "a request may not carry both Transfer-Encoding and Content-Length");
+  } else if (req.get_header_value_count("Content-Length") > 1 ||
+             req.get_header_value_count("Transfer-Encoding") > 1) {
+    refused = error_reply(400, "BadRequest",
+                          "a request may carry Content-Length or Transfer-Encoding once");
+  } else if (req.headers.size() > kMaxRequestHeaders) {
+    refused = error_reply(431, "RequestHeaderFieldsTooLarge",
+                          fmt::format("a request may carry at most {} headers; this one has {}",
+                                      kMaxRequestHeaders, req.headers.size()));
+  }
+  if (refused) {
+    refused->headers.emplace_back("Connection", "close");
+  }
+  return refused;
+}
+
+}  // namespace gpq::http

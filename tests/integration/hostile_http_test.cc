@@ -1,0 +1,203 @@
+// Bytes a stranger on the network may send `gpq serve`, written on a raw socket: framing meant
+// to smuggle a second request, absurd header counts and sizes, NUL bytes and invalid UTF-8 in
+// paths and parameters, a parameter repeated 10,000 times, a 1 MB query string. Each gets a
+// clear 4xx, the server stays up, and a normal client is answered at once meanwhile. And XML
+// that declares entities is refused on import.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+#include <string>
+
+#include "support/api_client.h"
+#include "support/process.h"
+#include "support/serve_process.h"
+#include "support/temp_dir.h"
+
+namespace gpq::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RawAnswer {
+  std::string text;  // everything the server sent before closing or going quiet
+  int status() const {
+    return text.starts_with("HTTP/1.1 ") ? std::stoi(text.substr(9, 3)) : 0;
+  }
+  int answers() const {
+    int count = 0;
+    for (std::size_t at = text.find("HTTP/1.1 "); at != std::string::npos;
+         at = text.find("HTTP/1.1 ", at + 1)) {
+      ++count;
+    }
+    return count;
+  }
+};
+
+// Sends `bytes` as they are and reads until the server closes or is quiet for a second.
+RawAnswer send_raw(int port, const std::string& bytes) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  RawAnswer answer;
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    ::close(fd);
+    return answer;
+  }
+  const timeval quiet{1, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &quiet, sizeof quiet);
+  ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &quiet, sizeof quiet);
+  std::size_t sent = 0;
+  while (sent < bytes.size()) {
+    const ssize_t n = ::send(fd, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+    if (n <= 0) {
+      break;  // the server may close before reading all of an over-long request
+    }
+    sent += static_cast<std::size_t>(n);
+  }
+  char buffer[65536];
+  for (;;) {
+    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+    if (n <= 0) {
+      break;
+    }
+    answer.text.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return answer;
+}
+
+std::string request(const std::string& target, const std::string& headers = {}) {
+  return "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers +
+         "Connection: close\r\n\r\n";
+}
+
+class HostileHttpTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(run_gpq({"--db", db_.string(), "--quiet", "sync", "--from",
+                       std::string(GPQ_TEST_DATA_DIR) + "/sync/iss_2026-09-23.csv"})
+                  .exit_code,
+              0);
+    server_ = std::make_unique<ServeProcess>(db_, std::vector<std::string>{"--no-auth"});
+  }
+
+  // A normal request, answered at once whatever came before.
+  void expect_normal_client_served() {
+    ApiClient client(server_->host(), server_->port());
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(client.get("/api/v1/gp/25544").status, 200);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+  }
+
+  void expect_json_error(const RawAnswer& answer, int status, const std::string& words) {
+    EXPECT_EQ(answer.status(), status) << answer.text.substr(0, 400);
+    EXPECT_NE(answer.text.find("application/json"), std::string::npos);
+    EXPECT_NE(answer.text.find(words), std::string::npos) << answer.text.substr(0, 600);
+  }
+
+  TempDir dir_;
+  fs::path db_ = dir_.path() / "gpq.db";
+  std::unique_ptr<ServeProcess> server_;
+};
+
+TEST_F(HostileHttpTest, ConflictingFramingIsRefusedAndSmugglesNothing) {
+  const std::string smuggled = "GET /api/v1/gp/99999 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  const std::string body = "0\r\n\r\n" + smuggled;
+  const RawAnswer both = send_raw(
+      server_->port(), "GET /api/v1/gp/25544 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " +
+                           std::to_string(body.size()) +
+                           "\r\nTransfer-Encoding: chunked\r\n\r\n" + body);
+  expect_json_error(both, 400, "both Transfer-Encoding and Content-Length");
+  EXPECT_EQ(both.answers(), 1) << "the smuggled request was answered: " << both.text;
+  const RawAnswer twice = send_raw(
+      server_->port(),
+      request("/api/v1/gp/25544", "Content-Length: 0\r\nContent-Length: 5\r\n"));
+  EXPECT_EQ(twice.status(), 400) << twice.text.substr(0, 300);
+  expect_normal_client_served();
+}
+
+TEST_F(HostileHttpTest, AbsurdHeadersAreRefused) {
+  std::string many;
+  for (int i = 0; i < 10'000; ++i) {
+    many += "X-Header-" + std::to_string(i) + ": x\r\n";
+  }
+  expect_json_error(send_raw(server_->port(), request("/api/v1/gp/25544", many)), 431,
+                    "at most 100 headers");
+  const RawAnswer huge =
+      send_raw(server_->port(), request("/api/v1/gp/25544", "X-Big: " + std::string(100'000, 'a') + "\r\n"));
+  EXPECT_GE(huge.status(), 400) << huge.text.substr(0, 300);
+  EXPECT_LT(huge.status(), 500) << huge.text.substr(0, 300);
+  expect_normal_client_served();
+}
+
+TEST_F(HostileHttpTest, NulBytesAndInvalidUtf8AreClearErrors) {
+  expect_json_error(send_raw(server_->port(), request("/api/v1/gp/255%0044")), 400, "error");
+  expect_json_error(send_raw(server_->port(), request("/api/v1/gp?search=%FF%FE")), 400,
+                    "not UTF-8");
+  expect_json_error(send_raw(server_->port(), request("/api/v1/gp?search=ISS%00")), 400,
+                    "control character");
+  const RawAnswer group = send_raw(server_->port(), request("/api/v1/gp?group=%C0%AF"));
+  expect_json_error(group, 400, "is not a group");
+  EXPECT_EQ(group.text.find("\xC0\xAF"), std::string::npos) << "raw bytes are never echoed";
+  const RawAnswer path = send_raw(server_->port(), request("/api/v1/gp/%FF%FE/history"));
+  EXPECT_GE(path.status(), 400);
+  EXPECT_LT(path.status(), 500);
+  EXPECT_EQ(path.text.find("\xFF\xFE"), std::string::npos) << "raw bytes are never echoed";
+  expect_normal_client_served();
+}
+
+TEST_F(HostileHttpTest, RepeatedAndHugeQueriesAreRefused) {
+  std::string repeated = "/api/v1/gp?group=stations";
+  for (int i = 0; i < 10'000; ++i) {
+    repeated += "&group=stations";
+  }
+  const RawAnswer many = send_raw(server_->port(), request(repeated));
+  EXPECT_EQ(many.status(), 414) << many.text.substr(0, 300);
+  const RawAnswer huge =
+      send_raw(server_->port(), request("/api/v1/gp?search=" + std::string(1 << 20, 'A')));
+  EXPECT_EQ(huge.status(), 414) << huge.text.substr(0, 300);
+  expect_normal_client_served();
+}
+
+TEST(HostileXmlTest, XmlDeclaringEntitiesIsRefused) {
+  TempDir dir;
+  std::ifstream in(std::string(GPQ_TEST_DATA_DIR) + "/sync/iss_2026-09-23.xml");
+  std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t first_line = xml.find('\n') + 1;
+  ASSERT_TRUE(xml.starts_with("<?xml "));
+  const std::string prolog = xml.substr(0, first_line);
+  const std::string body = xml.substr(first_line);
+  const std::string external =
+      prolog + "<!DOCTYPE ndm [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n" + body;
+  std::string laughs = "<!DOCTYPE ndm [<!ENTITY a \"aaaaaaaaaa\">";
+  for (char name = 'b'; name <= 'j'; ++name) {
+    laughs += std::string("<!ENTITY ") + name + " \"" ;
+    for (int i = 0; i < 10; ++i) {
+      laughs += std::string("&") + static_cast<char>(name - 1) + ";";
+    }
+    laughs += "\">";
+  }
+  laughs += "]>\n";
+  for (const auto& [name, text] : {std::pair{"external.xml", external},
+                                   std::pair{"laughs.xml", prolog + laughs + body}}) {
+    SCOPED_TRACE(name);
+    const fs::path file = dir.path() / name;
+    std::ofstream(file) << text;
+    const ProcessResult result = run_gpq(
+        {"--db", (dir.path() / "gpq.db").string(), "sync", "--from", file.string()});
+    EXPECT_EQ(result.exit_code, 2) << result.err;
+    EXPECT_NE(result.err.find("document type declaration"), std::string::npos) << result.err;
+    EXPECT_NE(result.out.find("0 sets read"), std::string::npos) << result.out;
+  }
+}
+
+}  // namespace
+}  // namespace gpq::test
