@@ -46,9 +46,11 @@ class CurrentIndex {
   // Members of a synced group; std::nullopt when never synced (rules apply then).
   const std::vector<std::int32_t>* synced_group(const std::string& group) const;
 
- private:
+  // True when `object` is in `group`: its synced list when there is one, else the rules of
+  // core/group_rules.h at `now`.
   bool in_group(const IndexedObject& object, const std::string& group, TimePoint now) const;
 
+ private:
   std::vector<CatalogRecord> catalog_;
   std::vector<IndexedObject> objects_;
   std::unordered_map<std::string, std::vector<std::int32_t>> groups_;
