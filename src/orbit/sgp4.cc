@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "orbit/angles.h"
 #include "orbit/deep_space_init.h"
 #include "orbit/lunar_solar_periodics.h"
 #include "orbit/near_earth_init.h"
@@ -63,7 +64,7 @@ Sgp4Error finish_mean_elements(const Sgp4Terms& terms, MeanState& m, double& sem
                                ? terms.epoch.semi_major_axis
                                : std::pow(xke / m.mean_motion, kTwoThirds);
   semi_major_axis = undragged * m.drag_a * m.drag_a;
-  m.mean_motion = xke / std::pow(semi_major_axis, 1.5);
+  m.mean_motion = xke / (semi_major_axis * std::sqrt(semi_major_axis));  // a^1.5
   m.eccentricity = m.eccentricity - m.drag_e;
   if (m.eccentricity >= 1.0 || m.eccentricity < -0.001) {
     return Sgp4Error::mean_eccentricity;
@@ -72,10 +73,10 @@ Sgp4Error finish_mean_elements(const Sgp4Terms& terms, MeanState& m, double& sem
     m.eccentricity = 1.0e-6;
   }
   m.mean_anomaly = m.mean_anomaly + terms.epoch.mean_motion * m.drag_l;
-  const double longitude = std::fmod(m.mean_anomaly + m.perigee + m.node, kTwoPi);
-  m.node = std::fmod(m.node, kTwoPi);
-  m.perigee = std::fmod(m.perigee, kTwoPi);
-  m.mean_anomaly = std::fmod(longitude - m.perigee - m.node, kTwoPi);
+  const double longitude = reduce_to_turn(m.mean_anomaly + m.perigee + m.node);
+  m.node = reduce_to_turn(m.node);
+  m.perigee = reduce_to_turn(m.perigee);
+  m.mean_anomaly = reduce_to_turn(longitude - m.perigee - m.node);
   return Sgp4Error::none;
 }
 

@@ -1,12 +1,11 @@
 #include "orbit/short_period.h"
 
 #include <cmath>
-#include <numbers>
+
+#include "orbit/angles.h"
 
 namespace gpq::orbit {
 namespace {
-
-constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
 // Kepler's equation for E + omega in the long-period-corrected variables axN = e cos omega,
 // ayN (STR#3): Newton-Raphson steps limited to 0.95 rad, at most ten, until a step under
@@ -18,11 +17,15 @@ struct KeplerSolution {
 
 KeplerSolution solve_kepler(double u, double axn, double ayn) {
   double eo = u;
+  SinCos at = sin_cos(eo);
   double step = 9999.9;
   KeplerSolution s{0.0, 0.0};
   for (int iteration = 1; std::fabs(step) >= 1.0e-12 && iteration <= 10; ++iteration) {
-    s.sin_eo = std::sin(eo);
-    s.cos_eo = std::cos(eo);
+    if (iteration > 1) {
+      at = turn_by(at, eo - step, step);  // the previous step's iterate, turned by the step
+    }
+    s.sin_eo = at.sin;
+    s.cos_eo = at.cos;
     step = 1.0 - s.cos_eo * axn - s.sin_eo * ayn;
     step = (u - ayn * s.cos_eo + axn * s.sin_eo - eo) / step;
     if (std::fabs(step) >= 0.95) {
@@ -34,19 +37,15 @@ KeplerSolution solve_kepler(double u, double axn, double ayn) {
 }
 
 // Unit vectors along the position (u) and the along-track direction (v) for the argument of
-// latitude, node and inclination.
-void orientation(double arg_latitude, double node, double inclination, std::array<double, 3>& u,
+// latitude, node and inclination given by their sines and cosines.
+void orientation(SinCos arg_latitude, SinCos node, SinCos inclination, std::array<double, 3>& u,
                  std::array<double, 3>& v) {
-  const double sin_su = std::sin(arg_latitude);
-  const double cos_su = std::cos(arg_latitude);
-  const double sin_node = std::sin(node);
-  const double cos_node = std::cos(node);
-  const double sin_i = std::sin(inclination);
-  const double cos_i = std::cos(inclination);
-  const double xmx = -sin_node * cos_i;
-  const double xmy = cos_node * cos_i;
-  u = {xmx * sin_su + cos_node * cos_su, xmy * sin_su + sin_node * cos_su, sin_i * sin_su};
-  v = {xmx * cos_su - cos_node * sin_su, xmy * cos_su - sin_node * sin_su, sin_i * cos_su};
+  const double xmx = -node.sin * inclination.cos;
+  const double xmy = node.cos * inclination.cos;
+  u = {xmx * arg_latitude.sin + node.cos * arg_latitude.cos,
+       xmy * arg_latitude.sin + node.sin * arg_latitude.cos, inclination.sin * arg_latitude.sin};
+  v = {xmx * arg_latitude.cos - node.cos * arg_latitude.sin,
+       xmy * arg_latitude.cos - node.sin * arg_latitude.sin, inclination.sin * arg_latitude.cos};
 }
 
 }  // namespace
@@ -61,7 +60,7 @@ Sgp4Error osculating_state(const OsculatingInput& in, const GravityConstants& g,
   const double ayn = e * std::sin(in.perigee) + temp * in.aycof;
   const double longitude = in.mean_anomaly + in.perigee + in.node + temp * in.xlcof * axn;
 
-  const double u = std::fmod(longitude - in.node, kTwoPi);
+  const double u = reduce_to_turn(longitude - in.node);
   const KeplerSolution k = solve_kepler(u, axn, ayn);
 
   // Short-period preliminaries.
@@ -79,7 +78,11 @@ Sgp4Error osculating_state(const OsculatingInput& in, const GravityConstants& g,
   temp = esin_e / (1.0 + beta);
   const double sin_u = a / r * (k.sin_eo - ayn - axn * temp);
   const double cos_u = a / r * (k.cos_eo - axn + ayn * temp);
-  double arg_latitude = std::atan2(sin_u, cos_u);
+  // The argument of latitude u itself is never needed, only its sine and cosine after the
+  // short-period correction: (sin_u, cos_u) scaled to one turn by that correction, in place of
+  // atan2 and then sin and cos.
+  const double to_unit = 1.0 / std::sqrt(sin_u * sin_u + cos_u * cos_u);
+  const SinCos u_at{sin_u * to_unit, cos_u * to_unit};
   const double sin2u = (cos_u + cos_u) * sin_u;
   const double cos2u = 1.0 - 2.0 * sin_u * sin_u;
   temp = 1.0 / p;
@@ -88,10 +91,12 @@ Sgp4Error osculating_state(const OsculatingInput& in, const GravityConstants& g,
 
   // Short-period terms (J2).
   const double radius = r * (1.0 - 1.5 * temp2 * beta * in.con41) + 0.5 * temp1 * in.x1mth2 * cos2u;
-  arg_latitude = arg_latitude - 0.25 * temp2 * in.x7thm1 * sin2u;
-  const double node = in.node + 1.5 * temp2 * in.cos_inclination * sin2u;
-  const double inclination =
-      in.inclination + 1.5 * temp2 * in.cos_inclination * in.sin_inclination * cos2u;
+  const double du = -0.25 * temp2 * in.x7thm1 * sin2u;
+  const SinCos arg_latitude =
+      is_small_angle(du) ? turn_small(u_at, du) : sin_cos(std::atan2(sin_u, cos_u) + du);
+  const SinCos node = sin_cos(in.node + 1.5 * temp2 * in.cos_inclination * sin2u);
+  const SinCos inclination = turn_by({in.sin_inclination, in.cos_inclination}, in.inclination,
+                                     1.5 * temp2 * in.cos_inclination * in.sin_inclination * cos2u);
   const double radial_rate = rdot - in.mean_motion * temp1 * in.x1mth2 * sin2u / g.xke;
   const double transverse_rate =
       rfdot + in.mean_motion * temp1 * (in.x1mth2 * cos2u + 1.5 * in.con41) / g.xke;
