@@ -88,6 +88,26 @@ Reply state(const QueryService& core, const Call& call) {
   return reply;
 }
 
+// Pages like /gp/epoch's (the same members in the same order): Link and X-Total-Count on
+// every format, the envelope's pagination in JSON.
+Reply catalog_state(const QueryService& core, const Call& call) {
+  const auto bound = bind_catalog_state(call.params, FrontEnd::http);
+  Reply reply;
+  reply.content_type = content_type(bound.format);
+  std::string& out = reply.body;
+  const auto writer = make_catalog_state_writer(bound.format, bound.query);
+  writer->begin(out);
+  const CatalogStatePage page = orbit::OrbitService(core).catalog_state(
+      bound.query, bound.paging, [&](const CatalogStateRow& row) { writer->row(row, out); });
+  const PageLinks links = page_links(page.page, call.base_url, call.path, call.query);
+  writer->end(page, links.next, links.prev, out);
+  reply.headers.emplace_back("X-Total-Count", std::to_string(page.page.total));
+  if (std::string link = link_header(links); !link.empty()) {
+    reply.headers.emplace_back("Link", std::move(link));
+  }
+  return reply;
+}
+
 // Pages of points like history: Link and X-Total-Count on every format, the envelope's
 // pagination in JSON.
 Reply ephemeris(const QueryService& core, const Call& call) {
@@ -209,6 +229,8 @@ Reply answer(const QueryService& core, const Call& call, std::string_view versio
     }
     case Endpoint::state:
       return state(core, call);
+    case Endpoint::catalog_state:
+      return catalog_state(core, call);
     case Endpoint::ephemeris:
       return ephemeris(core, call);
     case Endpoint::passes:

@@ -1,0 +1,117 @@
+// OrbitService::catalog_state: every object's state at one instant, from the snapshot's sets,
+// with a reason in place of the state for the objects that have none.
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <future>
+#include <limits>
+#include <thread>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "orbit/orbit_service.h"
+#include "orbit/set_propagation.h"
+
+namespace gpq::orbit {
+namespace {
+
+constexpr std::int64_t kMaxAgeMicros = kMaxPropagationDays * kMicrosPerDay;
+
+// A point without a state: its coordinates are not finite, which every writer shows as
+// absent (null, an empty cell, "-"), never as NaN.
+OrbitPoint point_without_state(TimePoint t, TimePoint set_epoch) {
+  constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+  OrbitPoint point;
+  point.epoch = t;
+  point.set_epoch = set_epoch;
+  point.position_km = {kNone, kNone, kNone};
+  point.velocity_km_s = {kNone, kNone, kNone};
+  point.latitude_deg = kNone;
+  point.longitude_deg = kNone;
+  point.height_km = kNone;
+  return point;
+}
+
+// `set` at the query's instant into `row` (its error cleared or set).
+void fill_row(const ElementSet& set, const CatalogStateQuery& query, CatalogStateRow& row) {
+  const TimePoint t = query.epoch;
+  row.set = &set;
+  row.error.clear();
+  const std::int64_t age = t.unix_micros() - set.epoch.unix_micros();
+  if (std::llabs(age) > kMaxAgeMicros) {
+    row.point = point_without_state(t, set.epoch);
+    row.error = fmt::format(
+        "NORAD {}: its nearest element set ({}) is {:.1f} days from {}; a set is propagated at "
+        "most {} days",
+        set.norad_id, format_iso8601_millis(set.epoch),
+        static_cast<double>(std::llabs(age)) / 8.64e10, format_iso8601_millis(t),
+        kMaxPropagationDays);
+    return;
+  }
+  const Sgp4Propagator propagator(set);
+  SetPropagation result = propagate_set(propagator, set, t);
+  if (!result.problem.empty()) {
+    row.point = point_without_state(t, set.epoch);
+    row.error = std::move(result.problem);
+    return;
+  }
+  row.point = point_in_frame(result.state, t, query.frame, set.epoch);
+}
+
+// Rows are computed a chunk at a time: a chunk's sets are propagated on up to kMaxWorkers
+// threads (preparing and propagating a set is most of a row's cost), then visited in order,
+// so that output streams and memory stays bounded whatever the page.
+constexpr std::size_t kChunkRows = 8192;
+constexpr std::size_t kRowsPerWorker = 2048;  // fewer rows are not worth a thread
+constexpr unsigned kMaxWorkers = 4;
+
+void fill_rows(const std::vector<ElementSet>& sets, const CatalogStateQuery& query,
+               std::vector<CatalogStateRow>& rows) {
+  rows.resize(sets.size());
+  const auto fill = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      fill_row(sets[i], query, rows[i]);
+    }
+  };
+  const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
+  const std::size_t workers =
+      std::clamp<std::size_t>(sets.size() / kRowsPerWorker, 1, std::min(cores, kMaxWorkers));
+  const std::size_t share = (sets.size() + workers - 1) / workers;
+  std::vector<std::future<void>> others;
+  for (std::size_t w = 1; w < workers; ++w) {
+    others.push_back(
+        std::async(std::launch::async, fill, w * share, std::min(sets.size(), (w + 1) * share)));
+  }
+  fill(0, std::min(sets.size(), share));
+  for (std::future<void>& other : others) {
+    other.get();
+  }
+}
+
+}  // namespace
+
+CatalogStatePage OrbitService::catalog_state(const CatalogStateQuery& query, const Paging& paging,
+                                             const CatalogStateVisitor& visit) const {
+  CatalogStatePage out;
+  std::vector<ElementSet> sets;
+  std::vector<CatalogStateRow> rows;
+  const auto flush = [&] {
+    fill_rows(sets, query, rows);
+    for (const CatalogStateRow& row : rows) {
+      ++(row.error.empty() ? out.states : out.errors);
+      visit(row);
+    }
+    sets.clear();
+  };
+  out.page = core_.snapshot(query.members(), paging, [&](const ElementSet& set) {
+    sets.push_back(set);
+    if (sets.size() == kChunkRows) {
+      flush();
+    }
+  });
+  flush();
+  return out;
+}
+
+}  // namespace gpq::orbit

@@ -1,0 +1,22 @@
+// One element set propagated to an instant, or why SGP4 gives no state there, in the words
+// every answer uses: `gpq state` refuses with them, a row of the catalog's states carries them.
+#pragma once
+
+#include <string>
+
+#include "gpq/element_set.h"
+#include "gpq/time.h"
+
+#include "orbit/sgp4.h"
+
+namespace gpq::orbit {
+
+struct SetPropagation {
+  TemeState state;
+  std::string problem;  // empty: `state` is valid (finite)
+};
+
+// `propagator` must be prepared from `set`. Allocates only for a problem.
+SetPropagation propagate_set(const Sgp4Propagator& propagator, const ElementSet& set, TimePoint t);
+
+}  // namespace gpq::orbit
