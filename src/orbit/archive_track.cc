@@ -9,7 +9,7 @@
 namespace gpq::orbit {
 
 ArchiveTrack::ArchiveTrack(std::vector<ElementSet> sets)
-    : sets_(std::move(sets)), propagators_(sets_.size()) {}
+    : sets_(std::move(sets)), propagators_(sets_.size()), cursors_(sets_.size()) {}
 
 std::size_t ArchiveTrack::nearest(TimePoint t) const {
   const auto after = std::upper_bound(
@@ -33,7 +33,7 @@ TemeState ArchiveTrack::propagate(std::size_t index, TimePoint t) const {
   if (!propagator) {
     propagator = std::make_unique<Sgp4Propagator>(set);
   }
-  SetPropagation result = propagate_set(*propagator, set, t);
+  SetPropagation result = propagate_set(*propagator, set, t, &cursors_[index]);
   if (!result.problem.empty()) {
     throw Error(Errc::bad_request, result.problem);
   }

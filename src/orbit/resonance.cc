@@ -69,20 +69,30 @@ struct Integrated {
   double lambda;
 };
 
-// Second-order Taylor steps of 720 minutes from epoch towards `t`, then one partial step.
-// Always from epoch, so a result never depends on earlier calls.
-Integrated integrate(const Sgp4Terms& terms, double t) {
+// Second-order Taylor steps of 720 minutes towards `t`, then one partial step: from epoch, or
+// from `cursor` when it stopped between epoch and `t` (the reference's rule: not at epoch, on
+// the same side, no farther out than `t`). The cursor is left at the last whole step.
+Integrated integrate(const Sgp4Terms& terms, double t, ResonanceCursor* cursor) {
   const ResonanceTerms& r = terms.deep.resonance;
   const double step = t > 0.0 ? kStep : -kStep;
   double at = 0.0;
   double n = terms.epoch.mean_motion;
   double lambda = r.lambda0;
+  if (cursor != nullptr && cursor->at != 0.0 && t * cursor->at > 0.0 &&
+      std::fabs(t) >= std::fabs(cursor->at)) {
+    at = cursor->at;
+    n = cursor->mean_motion;
+    lambda = cursor->lambda;
+  }
   for (;;) {
     const Rates rates =
         r.kind == Resonance::synchronous
             ? synchronous_rates(r, lambda, n)
             : half_day_rates(r, lambda, n, terms.epoch.perigee + terms.near.perigee_rate * at);
     if (std::fabs(t - at) < kStep) {
+      if (cursor != nullptr) {
+        *cursor = {at, n, lambda};
+      }
       const double ft = t - at;
       return {n + rates.ndot * ft + rates.nddot * ft * ft * 0.5,
               lambda + rates.ldot * ft + rates.ndot * ft * ft * 0.5};
@@ -95,7 +105,8 @@ Integrated integrate(const Sgp4Terms& terms, double t) {
 
 }  // namespace
 
-void add_deep_space_secular(const Sgp4Terms& terms, double minutes, MeanState& state) noexcept {
+void add_deep_space_secular(const Sgp4Terms& terms, double minutes, MeanState& state,
+                            ResonanceCursor* cursor) noexcept {
   const double t = minutes;
   MeanState& m = state;
   const DeepSecularRates& rates = terms.deep.rates;
@@ -109,7 +120,7 @@ void add_deep_space_secular(const Sgp4Terms& terms, double minutes, MeanState& s
     return;
   }
   const double theta = std::fmod(r.gsto + t * kEarthRotationPerMinute, kTwoPi);
-  const Integrated at_t = integrate(terms, t);
+  const Integrated at_t = integrate(terms, t, cursor);
   if (r.kind == Resonance::half_day) {
     m.mean_anomaly = at_t.lambda - 2.0 * m.node + 2.0 * theta;
   } else {

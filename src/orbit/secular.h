@@ -24,7 +24,11 @@ struct MeanState {
 MeanState near_earth_secular(const Sgp4Terms& terms, double minutes) noexcept;
 
 // Adds the sun's and the moon's secular rates and, in resonance, replaces the mean motion and
-// mean anomaly by the integrated ones (STR#3's DSSEC).
-void add_deep_space_secular(const Sgp4Terms& terms, double minutes, MeanState& state) noexcept;
+// mean anomaly by the integrated ones (STR#3's DSSEC). With a `cursor` (may be null), the
+// integration continues from where the cursor's last call left it when `minutes` lies beyond
+// it on the same side of epoch, as the reference keeps its integrator in the satellite
+// record, and the cursor moves on; the steps are the same, so is the result, to the bit.
+void add_deep_space_secular(const Sgp4Terms& terms, double minutes, MeanState& state,
+                            ResonanceCursor* cursor) noexcept;
 
 }  // namespace gpq::orbit

@@ -14,10 +14,12 @@ bool finite(const std::array<double, 3>& v) {
 
 }  // namespace
 
-SetPropagation propagate_set(const Sgp4Propagator& propagator, const ElementSet& set, TimePoint t) {
+SetPropagation propagate_set(const Sgp4Propagator& propagator, const ElementSet& set, TimePoint t,
+                             ResonanceCursor* cursor) {
   const double minutes =
       static_cast<double>(t.unix_micros() - set.epoch.unix_micros()) / (60.0 * 1e6);
-  const Sgp4Result result = propagator.propagate(minutes);
+  const Sgp4Result result =
+      cursor != nullptr ? propagator.propagate(minutes, *cursor) : propagator.propagate(minutes);
   SetPropagation out{result.state, {}};
   if (result.error != Sgp4Error::none) {
     out.problem =

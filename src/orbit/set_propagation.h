@@ -16,7 +16,9 @@ struct SetPropagation {
   std::string problem;  // empty: `state` is valid (finite)
 };
 
-// `propagator` must be prepared from `set`. Allocates only for a problem.
-SetPropagation propagate_set(const Sgp4Propagator& propagator, const ElementSet& set, TimePoint t);
+// `propagator` must be prepared from `set`. Allocates only for a problem. With a `cursor`
+// (Sgp4Propagator::propagate), a resonant set's integration goes on from its last call.
+SetPropagation propagate_set(const Sgp4Propagator& propagator, const ElementSet& set, TimePoint t,
+                             ResonanceCursor* cursor = nullptr);
 
 }  // namespace gpq::orbit

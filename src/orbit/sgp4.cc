@@ -156,6 +156,14 @@ Sgp4Propagator::Sgp4Propagator(const ElementSet& set, const Sgp4Options& options
 }
 
 Sgp4Result Sgp4Propagator::propagate(double minutes) const noexcept {
+  return propagate(minutes, nullptr);
+}
+
+Sgp4Result Sgp4Propagator::propagate(double minutes, ResonanceCursor& cursor) const noexcept {
+  return propagate(minutes, &cursor);
+}
+
+Sgp4Result Sgp4Propagator::propagate(double minutes, ResonanceCursor* cursor) const noexcept {
   Sgp4Result result;
   if (invalid_input_ != Sgp4Error::none) {
     result.error = invalid_input_;
@@ -163,7 +171,7 @@ Sgp4Result Sgp4Propagator::propagate(double minutes) const noexcept {
   }
   MeanState mean = near_earth_secular(terms_, minutes);
   if (terms_.deep_space) {
-    add_deep_space_secular(terms_, minutes, mean);
+    add_deep_space_secular(terms_, minutes, mean, cursor);
   }
   OsculatingInput in;
   result.error = finish_mean_elements(terms_, mean, in.semi_major_axis);

@@ -57,6 +57,11 @@ class Sgp4Propagator {
   // there. Allocates nothing, throws nothing. The deep-space resonance integration starts at
   // epoch on every call (720-minute steps), so its cost grows with |minutes|.
   Sgp4Result propagate(double minutes) const noexcept;
+  // The same, continuing a deep-space resonance integration from `cursor` where the last call
+  // with it stopped (one cursor per set and thread, default-constructed at first): the state is
+  // bitwise propagate(minutes)'s, in fewer steps when successive times move away from epoch (an
+  // ephemeris, a grid of instants), as the reference's satellite record carries its integrator.
+  Sgp4Result propagate(double minutes, ResonanceCursor& cursor) const noexcept;
 
   // The error of the propagation to epoch that initialisation runs, as the reference's
   // sgp4init reports it.
@@ -66,6 +71,8 @@ class Sgp4Propagator {
   const Sgp4Terms& terms() const noexcept { return terms_; }
 
  private:
+  Sgp4Result propagate(double minutes, ResonanceCursor* cursor) const noexcept;
+
   Sgp4Terms terms_;
   // Set when the elements cannot enter the theory at all (e >= 1, n <= 0): propagate()
   // returns it without computing.
