@@ -9,6 +9,7 @@
 #include <benchmark/benchmark.h>
 #include <cstdlib>
 #include <memory>
+#include <span>
 #include <string>
 
 #include "gpq/orbit_format.h"
@@ -69,10 +70,10 @@ void BM_CatalogStates(benchmark::State& state) {
   const CatalogStateQuery q = query();
   std::int64_t rows = 0;
   for (auto _ : state) {
-    rows = service
-               .catalog_state(q, every(),
-                              [](const CatalogStateRow& row) { benchmark::DoNotOptimize(&row); })
-               .page.total;
+    const auto visit = [](std::span<const CatalogStateRow> chunk) {
+      benchmark::DoNotOptimize(chunk.data());
+    };
+    rows = service.catalog_state(q, every(), visit).page.total;
   }
   state.counters["rows"] = static_cast<double>(rows);
 }
@@ -86,7 +87,7 @@ void written(benchmark::State& state, Format format) {
     const auto writer = make_catalog_state_writer(format, q);
     writer->begin(out);
     const CatalogStatePage page = service.catalog_state(
-        q, every(), [&](const CatalogStateRow& row) { writer->row(row, out); });
+        q, every(), [&](std::span<const CatalogStateRow> rows) { writer->rows(rows, out); });
     writer->end(page, {}, {}, out);
     benchmark::DoNotOptimize(out.data());
   }

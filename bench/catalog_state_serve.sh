@@ -59,10 +59,10 @@ measure() {
     for ((i = 1; i <= requests; i++)); do
       local at
       at=$(date -u -d "@$(($(date -u -d "$epoch" +%s) + i))" +%Y-%m-%dT%H:%M:%SZ)
-      curl -sf -o "$work/body.$format" -w '%{time_total}\n' "${base}${at}&format=${format}"
-    done | median_ms |
-      sed "s/^/  one request, every row, $format ($(($(stat -c %s "$work/body.$format") / 1000)) kB): /"
-    echo
+      curl -sf -o "$work/body" -w '%{time_total}\n' "${base}${at}&format=${format}"
+    done >"$work/times"
+    echo "  one request, every row, $format ($(($(stat -c %s "$work/body") / 1000)) kB):" \
+      "$(median_ms <"$work/times")"
   done
   local pages=$(((rows + 4999) / 5000))
   for ((i = 1; i <= requests; i++)); do

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -45,7 +46,7 @@ struct EphemerisWriterOptions {
 std::unique_ptr<EphemerisWriter> make_ephemeris_writer(Format format,
                                                        const EphemerisWriterOptions& options);
 
-// The catalog's states: begin(), a row() per object, then end() with the page's facts.
+// The catalog's states: begin(), rows() for the objects, then end() with the page's facts.
 // json: the envelope {"data","pagination","meta"}, each row the object `gpq state` writes, a
 // row without a state with null coordinates and an ERROR member; csv: `gpq state`'s header
 // and rows with an ERROR column (empty when the row has a state); table: rows buffered until
@@ -60,7 +61,9 @@ class CatalogStateWriter {
   CatalogStateWriter& operator=(CatalogStateWriter&&) = delete;
 
   virtual void begin(std::string& out) = 0;
-  virtual void row(const CatalogStateRow& row, std::string& out) = 0;
+  // The next rows, in order. json and csv format a long run on several threads (the whole
+  // catalog is tens of thousands of rows), each part into its own buffer, appended in order.
+  virtual void rows(std::span<const CatalogStateRow> rows, std::string& out) = 0;
   // `next`, `prev`: the json envelope's links (absolute URLs; empty: null).
   virtual void end(const CatalogStatePage& page, std::string_view next, std::string_view prev,
                    std::string& out) = 0;

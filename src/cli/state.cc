@@ -36,10 +36,12 @@ void print_catalog_state(Context& ctx, const Params& params) {
   std::string& out = printer.buffer();
   writer->begin(out);
   const CatalogStatePage page =
-      service.catalog_state(bound.query, bound.paging, [&](const CatalogStateRow& row) {
-        writer->row(row, out);
-        if (table && !row.error.empty()) {
-          errors.push_back(row.error);
+      service.catalog_state(bound.query, bound.paging, [&](std::span<const CatalogStateRow> rows) {
+        writer->rows(rows, out);
+        for (const CatalogStateRow& row : rows) {
+          if (table && !row.error.empty()) {
+            errors.push_back(row.error);
+          }
         }
         printer.maybe_flush();
       });

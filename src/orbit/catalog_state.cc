@@ -12,6 +12,7 @@
 
 #include "orbit/orbit_service.h"
 #include "orbit/set_propagation.h"
+#include "orbit/sgp4_batch.h"
 
 namespace gpq::orbit {
 namespace {
@@ -33,30 +34,54 @@ OrbitPoint point_without_state(TimePoint t, TimePoint set_epoch) {
   return point;
 }
 
-// `set` at the query's instant into `row` (its error cleared or set).
-void fill_row(const ElementSet& set, const CatalogStateQuery& query, CatalogStateRow& row) {
+// The reason a set more than kMaxPropagationDays from the instant gives no state.
+std::string too_far(const ElementSet& set, TimePoint t, std::int64_t age_micros) {
+  return fmt::format(
+      "NORAD {}: its nearest element set ({}) is {:.1f} days from {}; a set is propagated at "
+      "most {} days",
+      set.norad_id, format_iso8601_millis(set.epoch),
+      static_cast<double>(std::llabs(age_micros)) / 8.64e10, format_iso8601_millis(t),
+      kMaxPropagationDays);
+}
+
+// Rows [begin, end): each set in reach of the instant prepared, all of them propagated in one
+// batch (four near-earth sets at a time: sgp4_batch.h), then each state in the query's frame,
+// or the reason there is none.
+void fill_range(const std::vector<ElementSet>& sets, const CatalogStateQuery& query,
+                std::vector<CatalogStateRow>& rows, std::size_t begin, std::size_t end) {
   const TimePoint t = query.epoch;
-  row.set = &set;
-  row.error.clear();
-  const std::int64_t age = t.unix_micros() - set.epoch.unix_micros();
-  if (std::llabs(age) > kMaxAgeMicros) {
-    row.point = point_without_state(t, set.epoch);
-    row.error = fmt::format(
-        "NORAD {}: its nearest element set ({}) is {:.1f} days from {}; a set is propagated at "
-        "most {} days",
-        set.norad_id, format_iso8601_millis(set.epoch),
-        static_cast<double>(std::llabs(age)) / 8.64e10, format_iso8601_millis(t),
-        kMaxPropagationDays);
-    return;
+  std::vector<Sgp4Propagator> propagators;
+  std::vector<std::size_t> propagated;  // their rows
+  std::vector<double> minutes;
+  propagators.reserve(end - begin);
+  for (std::size_t i = begin; i < end; ++i) {
+    const ElementSet& set = sets[i];
+    CatalogStateRow& row = rows[i];
+    row.set = &set;
+    row.error.clear();
+    const std::int64_t age = t.unix_micros() - set.epoch.unix_micros();
+    if (std::llabs(age) > kMaxAgeMicros) {
+      row.point = point_without_state(t, set.epoch);
+      row.error = too_far(set, t, age);
+      continue;
+    }
+    propagators.emplace_back(set);
+    propagated.push_back(i);
+    minutes.push_back(minutes_after_epoch(set, t));
   }
-  const Sgp4Propagator propagator(set);
-  SetPropagation result = propagate_set(propagator, set, t);
-  if (!result.problem.empty()) {
-    row.point = point_without_state(t, set.epoch);
-    row.error = std::move(result.problem);
-    return;
+  std::vector<const Sgp4Propagator*> batch;
+  batch.reserve(propagators.size());
+  for (const Sgp4Propagator& propagator : propagators) {
+    batch.push_back(&propagator);
   }
-  row.point = point_in_frame(result.state, t, query.frame, set.epoch);
+  std::vector<Sgp4Result> results(batch.size());
+  propagate_batch(batch, minutes, results);
+  for (std::size_t k = 0; k < batch.size(); ++k) {
+    CatalogStateRow& row = rows[propagated[k]];
+    row.error = propagation_problem(results[k], *row.set, t);
+    row.point = row.error.empty() ? point_in_frame(results[k].state, t, query.frame, row.set->epoch)
+                                  : point_without_state(t, row.set->epoch);
+  }
 }
 
 // Rows are computed a chunk at a time: a chunk's sets are propagated on up to kMaxWorkers
@@ -70,9 +95,7 @@ void fill_rows(const std::vector<ElementSet>& sets, const CatalogStateQuery& que
                std::vector<CatalogStateRow>& rows) {
   rows.resize(sets.size());
   const auto fill = [&](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i) {
-      fill_row(sets[i], query, rows[i]);
-    }
+    fill_range(sets, query, rows, begin, end);
   };
   const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
   const std::size_t workers =
@@ -100,7 +123,9 @@ CatalogStatePage OrbitService::catalog_state(const CatalogStateQuery& query, con
     fill_rows(sets, query, rows);
     for (const CatalogStateRow& row : rows) {
       ++(row.error.empty() ? out.states : out.errors);
-      visit(row);
+    }
+    if (!rows.empty()) {
+      visit(rows);
     }
     sets.clear();
   };

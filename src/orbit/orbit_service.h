@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <optional>
+#include <span>
 
 #include "gpq/orbit_query.h"
 #include "gpq/query_service.h"
@@ -16,7 +17,8 @@ namespace gpq::orbit {
 
 using PointVisitor = std::function<void(const OrbitPoint&)>;
 using SegmentVisitor = std::function<void(const SetUse&)>;
-using CatalogStateVisitor = std::function<void(const CatalogStateRow&)>;
+// Rows of the catalog's states in order, a chunk at a time.
+using CatalogStateVisitor = std::function<void(std::span<const CatalogStateRow>)>;
 
 // One page of an ephemeris: its plan (known before any point is computed, so that a writer can
 // head each set's segment) and the points, computed as they are visited.

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "orbit/angles.h"
 #include "orbit/resonance_init.h"
 #include "orbit/secular.h"
 
@@ -25,13 +26,13 @@ Rates synchronous_rates(const ResonanceTerms& r, double lambda, double n) {
   constexpr double kPhase31 = 0.13130908;
   constexpr double kPhase22 = 2.8843198;
   constexpr double kPhase33 = 0.37448087;
+  const SinCos a31 = sin_cos(lambda - kPhase31);
+  const SinCos a22 = sin_cos(2.0 * (lambda - kPhase22));
+  const SinCos a33 = sin_cos(3.0 * (lambda - kPhase33));
   Rates rates;
-  rates.ndot = r.del1 * std::sin(lambda - kPhase31) + r.del2 * std::sin(2.0 * (lambda - kPhase22)) +
-               r.del3 * std::sin(3.0 * (lambda - kPhase33));
+  rates.ndot = r.del1 * a31.sin + r.del2 * a22.sin + r.del3 * a33.sin;
   rates.ldot = n + r.lambda_rate;
-  rates.nddot = r.del1 * std::cos(lambda - kPhase31) +
-                2.0 * r.del2 * std::cos(2.0 * (lambda - kPhase22)) +
-                3.0 * r.del3 * std::cos(3.0 * (lambda - kPhase33));
+  rates.nddot = r.del1 * a31.cos + 2.0 * r.del2 * a22.cos + 3.0 * r.del3 * a33.cos;
   rates.nddot = rates.nddot * rates.ldot;
   return rates;
 }
@@ -46,20 +47,27 @@ Rates half_day_rates(const ResonanceTerms& r, double lambda, double n, double w)
   constexpr double kG54 = 4.4108898;
   const double w2 = w + w;
   const double lambda2 = lambda + lambda;
+  const SinCos a2201 = sin_cos(w2 + lambda - kG22);
+  const SinCos a2211 = sin_cos(lambda - kG22);
+  const SinCos a3210 = sin_cos(w + lambda - kG32);
+  const SinCos a3222 = sin_cos(-w + lambda - kG32);
+  const SinCos a4410 = sin_cos(w2 + lambda2 - kG44);
+  const SinCos a4422 = sin_cos(lambda2 - kG44);
+  const SinCos a5220 = sin_cos(w + lambda - kG52);
+  const SinCos a5232 = sin_cos(-w + lambda - kG52);
+  const SinCos a5421 = sin_cos(w + lambda2 - kG54);
+  const SinCos a5433 = sin_cos(-w + lambda2 - kG54);
   Rates rates;
-  rates.ndot = r.d2201 * std::sin(w2 + lambda - kG22) + r.d2211 * std::sin(lambda - kG22) +
-               r.d3210 * std::sin(w + lambda - kG32) + r.d3222 * std::sin(-w + lambda - kG32) +
-               r.d4410 * std::sin(w2 + lambda2 - kG44) + r.d4422 * std::sin(lambda2 - kG44) +
-               r.d5220 * std::sin(w + lambda - kG52) + r.d5232 * std::sin(-w + lambda - kG52) +
-               r.d5421 * std::sin(w + lambda2 - kG54) + r.d5433 * std::sin(-w + lambda2 - kG54);
+  rates.ndot = r.d2201 * a2201.sin + r.d2211 * a2211.sin + r.d3210 * a3210.sin +
+               r.d3222 * a3222.sin + r.d4410 * a4410.sin + r.d4422 * a4422.sin +
+               r.d5220 * a5220.sin + r.d5232 * a5232.sin + r.d5421 * a5421.sin +
+               r.d5433 * a5433.sin;
   rates.ldot = n + r.lambda_rate;
   // Terms in 2 lambda count twice in the derivative.
   rates.nddot =
-      r.d2201 * std::cos(w2 + lambda - kG22) + r.d2211 * std::cos(lambda - kG22) +
-      r.d3210 * std::cos(w + lambda - kG32) + r.d3222 * std::cos(-w + lambda - kG32) +
-      r.d5220 * std::cos(w + lambda - kG52) + r.d5232 * std::cos(-w + lambda - kG52) +
-      2.0 * (r.d4410 * std::cos(w2 + lambda2 - kG44) + r.d4422 * std::cos(lambda2 - kG44) +
-             r.d5421 * std::cos(w + lambda2 - kG54) + r.d5433 * std::cos(-w + lambda2 - kG54));
+      r.d2201 * a2201.cos + r.d2211 * a2211.cos + r.d3210 * a3210.cos + r.d3222 * a3222.cos +
+      r.d5220 * a5220.cos + r.d5232 * a5232.cos +
+      2.0 * (r.d4410 * a4410.cos + r.d4422 * a4422.cos + r.d5421 * a5421.cos + r.d5433 * a5433.cos);
   rates.nddot = rates.nddot * rates.ldot;
   return rates;
 }

@@ -16,6 +16,12 @@ struct SetPropagation {
   std::string problem;  // empty: `state` is valid (finite)
 };
 
+// `t` as SGP4's time: minutes after the set's epoch.
+double minutes_after_epoch(const ElementSet& set, TimePoint t);
+
+// Why `result` (`set` propagated to `t`) is no state, in the words above; empty when it is one.
+std::string propagation_problem(const Sgp4Result& result, const ElementSet& set, TimePoint t);
+
 // `propagator` must be prepared from `set`. Allocates only for a problem. With a `cursor`
 // (Sgp4Propagator::propagate), a resonant set's integration goes on from its last call.
 SetPropagation propagate_set(const Sgp4Propagator& propagator, const ElementSet& set, TimePoint t,

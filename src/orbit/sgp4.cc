@@ -8,6 +8,7 @@
 #include "orbit/deep_space_init.h"
 #include "orbit/lunar_solar_periodics.h"
 #include "orbit/near_earth_init.h"
+#include "orbit/near_earth_state.h"
 #include "orbit/secular.h"
 #include "orbit/short_period.h"
 #include "orbit/sidereal_time.h"
@@ -52,34 +53,6 @@ EpochElements epoch_elements(const ElementSet& set) {
   return el;
 }
 
-// The mean elements once drag has acted on a, e and L, angles reduced to one turn.
-// Returns the error when they leave the theory's domain.
-Sgp4Error finish_mean_elements(const Sgp4Terms& terms, MeanState& m, double& semi_major_axis) {
-  if (m.mean_motion <= 0.0) {
-    return Sgp4Error::mean_motion;
-  }
-  const double xke = terms.gravity.xke;
-  // Unless a resonance changed the mean motion, (ke / n)^(2/3) is the one of epoch.
-  const double undragged = m.mean_motion == terms.epoch.mean_motion
-                               ? terms.epoch.semi_major_axis
-                               : std::pow(xke / m.mean_motion, kTwoThirds);
-  semi_major_axis = undragged * m.drag_a * m.drag_a;
-  m.mean_motion = xke / (semi_major_axis * std::sqrt(semi_major_axis));  // a^1.5
-  m.eccentricity = m.eccentricity - m.drag_e;
-  if (m.eccentricity >= 1.0 || m.eccentricity < -0.001) {
-    return Sgp4Error::mean_eccentricity;
-  }
-  if (m.eccentricity < 1.0e-6) {
-    m.eccentricity = 1.0e-6;
-  }
-  m.mean_anomaly = m.mean_anomaly + terms.epoch.mean_motion * m.drag_l;
-  const double longitude = reduce_to_turn(m.mean_anomaly + m.perigee + m.node);
-  m.node = reduce_to_turn(m.node);
-  m.perigee = reduce_to_turn(m.perigee);
-  m.mean_anomaly = reduce_to_turn(longitude - m.perigee - m.node);
-  return Sgp4Error::none;
-}
-
 // SDP4 only: the lunar-solar periodics, then the inclination functions of the inclination
 // they give (SGP4 keeps those of epoch).
 Sgp4Error add_deep_space_periodics(const Sgp4Terms& terms, double t, OsculatingInput& in) {
@@ -98,8 +71,9 @@ Sgp4Error add_deep_space_periodics(const Sgp4Terms& terms, double t, OsculatingI
   in.node = el.node;
   in.perigee = el.perigee;
   in.mean_anomaly = el.mean_anomaly;
-  in.sin_inclination = std::sin(el.inclination);
-  in.cos_inclination = std::cos(el.inclination);
+  const SinCos inclination = sin_cos(el.inclination);
+  in.sin_inclination = inclination.sin;
+  in.cos_inclination = inclination.cos;
   NearEarthTerms long_period;
   set_long_period_coefficients(terms.gravity, in.sin_inclination, in.cos_inclination, long_period);
   in.aycof = long_period.aycof;
@@ -138,11 +112,11 @@ Sgp4Propagator::Sgp4Propagator(const ElementSet& set, const Sgp4Options& options
   terms_.mode = options.mode;
   terms_.epoch = epoch_elements(set);
   if (!(terms_.epoch.mean_motion > 0.0)) {
-    invalid_input_ = init_error_ = Sgp4Error::mean_motion;
+    invalid_input_ = Sgp4Error::mean_motion;
     return;
   }
   if (!(terms_.epoch.eccentricity >= 0.0 && terms_.epoch.eccentricity < 1.0)) {
-    invalid_input_ = init_error_ = Sgp4Error::mean_eccentricity;
+    invalid_input_ = Sgp4Error::mean_eccentricity;
     return;
   }
   terms_.near = near_earth_init(terms_.gravity, terms_.epoch);
@@ -152,7 +126,6 @@ Sgp4Propagator::Sgp4Propagator(const ElementSet& set, const Sgp4Options& options
     const double gsto = sidereal_angle_at_epoch(terms_.epoch.days_since_1950, terms_.mode);
     terms_.deep = deep_space_init(terms_.gravity, terms_.epoch, terms_.near, gsto);
   }
-  init_error_ = propagate(0.0).error;
 }
 
 Sgp4Result Sgp4Propagator::propagate(double minutes) const noexcept {
@@ -169,12 +142,16 @@ Sgp4Result Sgp4Propagator::propagate(double minutes, ResonanceCursor* cursor) co
     result.error = invalid_input_;
     return result;
   }
-  MeanState mean = near_earth_secular(terms_, minutes);
-  if (terms_.deep_space) {
-    add_deep_space_secular(terms_, minutes, mean, cursor);
+  if (!terms_.deep_space) {
+    StateOf<double> state{};
+    result.error = static_cast<Sgp4Error>(near_earth_state(terms_, minutes, state));
+    result.state = {state.position_km, state.velocity_km_s};
+    return result;
   }
-  OsculatingInput in;
-  result.error = finish_mean_elements(terms_, mean, in.semi_major_axis);
+  MeanState mean = near_earth_secular(terms_, minutes);
+  add_deep_space_secular(terms_, minutes, mean, cursor);
+  OsculatingInput in{};
+  result.error = static_cast<Sgp4Error>(finish_mean(terms_, mean, in.semi_major_axis));
   if (result.error != Sgp4Error::none) {
     return result;
   }
@@ -184,20 +161,9 @@ Sgp4Result Sgp4Propagator::propagate(double minutes, ResonanceCursor* cursor) co
   in.node = mean.node;
   in.perigee = mean.perigee;
   in.mean_anomaly = mean.mean_anomaly;
-  if (terms_.deep_space) {
-    result.error = add_deep_space_periodics(terms_, minutes, in);
-    if (result.error != Sgp4Error::none) {
-      return result;
-    }
-  } else {
-    const NearEarthTerms& k = terms_.near;
-    in.sin_inclination = k.sin_inclination;
-    in.cos_inclination = k.cos_inclination;
-    in.aycof = k.aycof;
-    in.xlcof = k.xlcof;
-    in.con41 = k.con41;
-    in.x1mth2 = k.x1mth2;
-    in.x7thm1 = k.x7thm1;
+  result.error = add_deep_space_periodics(terms_, minutes, in);
+  if (result.error != Sgp4Error::none) {
+    return result;
   }
   result.error = osculating_state(in, terms_.gravity, result.state);
   return result;

@@ -23,6 +23,9 @@ struct IndexedObject {
   ElementSet current;          // newest set, either source (Space-Track wins a tie)
   std::string name_upper;      // for case-insensitive substring search
   const CatalogRecord* catalog = nullptr;
+  // The catalog's DECAY_DATE, copied here: a snapshot asks it of every object, and reading it
+  // through `catalog` cost a cache miss each.
+  std::optional<TimePoint> decay_date;
 };
 
 class CurrentIndex {

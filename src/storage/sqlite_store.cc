@@ -35,7 +35,7 @@ ElementSet& closer(std::optional<ElementSet>& before, std::optional<ElementSet>&
 // (DECISIONS.md's membership rule), object type and group (judged at the epoch).
 bool passes_filters(const CurrentIndex& index, const IndexedObject& object,
                     const SnapshotQuery& query, TimePoint epoch) {
-  if (decayed_before(object.catalog, epoch)) {
+  if (object.decay_date && *object.decay_date < epoch) {  // decayed_before(), from the copy
     return false;
   }
   if (query.object_type &&

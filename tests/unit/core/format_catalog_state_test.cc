@@ -50,9 +50,10 @@ class CatalogStateFormatTest : public ::testing::Test {
     const auto writer = make_catalog_state_writer(format, query_);
     std::string out;
     writer->begin(out);
-    for (const CatalogStateRow& row : rows()) {
-      writer->row(row, out);
-    }
+    const std::vector<CatalogStateRow> all = rows();
+    // In two runs, as the whole catalog comes in chunks: the comma still goes between them.
+    writer->rows(std::span(all).first(1), out);
+    writer->rows(std::span(all).subspan(1), out);
     CatalogStatePage page{{2, 1, 100, 1}, 1, 1};
     writer->end(page, "", "http://h/api/v1/state?epoch=x&page=0", out);
     return out;

@@ -48,10 +48,12 @@ class CatalogStateTest : public ::testing::Test {
 
   Collected states(const CatalogStateQuery& query, const Paging& paging = every_row()) const {
     Collected out;
-    out.page = orbit_->catalog_state(query, paging, [&](const CatalogStateRow& row) {
-      out.ids.push_back(row.set->norad_id);
-      out.points.push_back(row.point);
-      out.errors.push_back(row.error);
+    out.page = orbit_->catalog_state(query, paging, [&](std::span<const CatalogStateRow> rows) {
+      for (const CatalogStateRow& row : rows) {
+        out.ids.push_back(row.set->norad_id);
+        out.points.push_back(row.point);
+        out.errors.push_back(row.error);
+      }
     });
     return out;
   }

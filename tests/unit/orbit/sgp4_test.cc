@@ -94,8 +94,8 @@ TEST(Sgp4PropagatorTest, AResonanceCursorGivesTheStatesFromEpochBitForBit) {
       {"1 09880U 77021A   06176.56157475  .00000421  00000-0  10000-3 0  9814",
        "2 09880  64.5968 349.3786 7069051 270.0229  16.3320  2.00813614112380"},
   };
-  const double minutes[] = {0, 100, 719, 720, 721, 5000, 5000, 4000, 20000, -30, -1500, -1400,
-                            -9000, 9000, 9000.5, 1e5, 10};
+  const double minutes[] = {0,   100,   719,   720,   721,  5000,   5000, 4000, 20000,
+                            -30, -1500, -1400, -9000, 9000, 9000.5, 1e5,  10};
   for (const auto& [line1, line2] : sets) {
     ElementSet set;
     std::string error;

@@ -1,0 +1,26 @@
+// Many propagations at once. Sets of the near-earth theory (SGP4) go four at a time through the
+// lanes of near_earth_state: AVX2 registers where the processor has them, SSE2 pairs where it
+// does not. The others (SDP4, elements outside the theory) go one by one. Every state is bit
+// for bit the one Sgp4Propagator::propagate gives, so that the whole catalog at an instant and
+// one object's state agree to the last digit.
+#pragma once
+
+#include <span>
+
+#include "orbit/sgp4.h"
+
+namespace gpq::orbit {
+
+// out[i] = sets[i]->propagate(minutes[i]) for every i; the three spans have one size. Any sets
+// in any order, the same set more than once included (an ephemeris is one set at many times).
+// Allocates nothing; thread-safe as propagate() is.
+void propagate_batch(std::span<const Sgp4Propagator* const> sets, std::span<const double> minutes,
+                     std::span<Sgp4Result> out) noexcept;
+
+// True when propagate_batch runs four lanes in AVX2 registers on this processor.
+bool batch_uses_avx2() noexcept;
+
+// For tests: run the SSE2 lanes even where AVX2 is there (false), or choose again (true).
+void TEST_batch_may_use_avx2(bool may) noexcept;
+
+}  // namespace gpq::orbit
