@@ -109,6 +109,7 @@ SnapshotCache::Members SqliteStore::snapshot_members(const SnapshotQuery& query)
   // threads, each with its own connection, and the halves are joined in NORAD order.
   const auto pass = [&](std::size_t begin, std::size_t end, std::vector<ElementSet>& out) {
     Lease reader(readers_);
+    const Reader::ReadTransaction one_read(*reader);
     const auto keep = [&](const ElementSet& chosen) {
       if (!query.orbit_regime ||
           orbit_regime(chosen.mean_motion, chosen.eccentricity) == *query.orbit_regime) {
@@ -187,6 +188,7 @@ void SqliteStore::snapshot(const SnapshotQuery& query, Window window,
                            const SetVisitor& visit) const {
   if (!query.orbit_regime) {
     Lease reader(readers_);
+    const Reader::ReadTransaction one_read(*reader);
     const TimePoint epoch = *query.epoch;
     std::int64_t position = 0;
     for_each_snapshot_member(
