@@ -43,33 +43,32 @@ def report(tool, kind, sets, propagations, seconds):
                       "seconds": seconds, "accelerated": bool(accelerated)}), flush=True)
 
 
-def time_loop(kind, sats):
+def timed(tool, kind, sats, one_pass):
+    """Runs one_pass() (the whole grid) until a second has passed, once at least; reports."""
     propagations = 0
     start = time.perf_counter()
     while True:
-        for sat in sats:
-            for jd, fr in julian:
-                sat.sgp4(jd, fr)
+        one_pass()
         propagations += len(sats) * len(julian)
         elapsed = time.perf_counter() - start
         if elapsed >= 1.0:
             break
-    report("python3-sgp4 Satrec", kind, len(sats), propagations, elapsed)
+    report(tool, kind, len(sats), propagations, elapsed)
+
+
+def time_loop(kind, sats):
+    def one_pass():
+        for sat in sats:
+            for jd, fr in julian:
+                sat.sgp4(jd, fr)
+    timed("python3-sgp4 Satrec", kind, sats, one_pass)
 
 
 def time_array(kind, sats):
     array = SatrecArray(sats)
     jd = numpy.array([j for j, _ in julian])
     fr = numpy.array([f for _, f in julian])
-    propagations = 0
-    start = time.perf_counter()
-    while True:
-        array.sgp4(jd, fr)
-        propagations += len(sats) * len(julian)
-        elapsed = time.perf_counter() - start
-        if elapsed >= 1.0:
-            break
-    report("python3-sgp4 SatrecArray", kind, len(sats), propagations, elapsed)
+    timed("python3-sgp4 SatrecArray", kind, sats, lambda: array.sgp4(jd, fr))
 
 
 sample = []

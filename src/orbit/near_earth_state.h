@@ -15,15 +15,10 @@ namespace gpq::orbit {
 template <typename Real, typename Terms>
 GPQ_LANES IntOf<Real> near_earth_state(const Terms& terms, Real minutes, StateOf<Real>& state) {
   MeanStateOf<Real> mean = near_earth_mean(terms, minutes);
-  OsculatingInputOf<Real> in;
-  const IntOf<Real> mean_error = finish_mean(terms, mean, in.semi_major_axis);
+  Real semi_major_axis;
+  const IntOf<Real> mean_error = finish_mean(terms, mean, semi_major_axis);
+  OsculatingInputOf<Real> in = from_mean(mean, semi_major_axis);
   const auto& k = terms.near;
-  in.mean_motion = mean.mean_motion;
-  in.eccentricity = mean.eccentricity;
-  in.inclination = mean.inclination;
-  in.node = mean.node;
-  in.perigee = mean.perigee;
-  in.mean_anomaly = mean.mean_anomaly;
   in.sin_inclination = k.sin_inclination;
   in.cos_inclination = k.cos_inclination;
   in.aycof = k.aycof;

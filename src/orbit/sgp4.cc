@@ -150,17 +150,12 @@ Sgp4Result Sgp4Propagator::propagate(double minutes, ResonanceCursor* cursor) co
   }
   MeanState mean = near_earth_secular(terms_, minutes);
   add_deep_space_secular(terms_, minutes, mean, cursor);
-  OsculatingInput in{};
-  result.error = static_cast<Sgp4Error>(finish_mean(terms_, mean, in.semi_major_axis));
+  double semi_major_axis = 0;
+  result.error = static_cast<Sgp4Error>(finish_mean(terms_, mean, semi_major_axis));
   if (result.error != Sgp4Error::none) {
     return result;
   }
-  in.mean_motion = mean.mean_motion;
-  in.eccentricity = mean.eccentricity;
-  in.inclination = mean.inclination;
-  in.node = mean.node;
-  in.perigee = mean.perigee;
-  in.mean_anomaly = mean.mean_anomaly;
+  OsculatingInput in = from_mean(mean, semi_major_axis);
   result.error = add_deep_space_periodics(terms_, minutes, in);
   if (result.error != Sgp4Error::none) {
     return result;

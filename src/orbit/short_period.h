@@ -35,6 +35,22 @@ struct OsculatingInputOf {
 };
 using OsculatingInput = OsculatingInputOf<double>;
 
+// The input of the osculating stage from the mean elements (finish_mean) and the semi-major
+// axis; the inclination functions are the caller's (epoch's in SGP4, the perturbed
+// inclination's in SDP4).
+template <typename Real>
+GPQ_LANES OsculatingInputOf<Real> from_mean(const MeanStateOf<Real>& mean, Real semi_major_axis) {
+  OsculatingInputOf<Real> in;
+  in.semi_major_axis = semi_major_axis;
+  in.mean_motion = mean.mean_motion;
+  in.eccentricity = mean.eccentricity;
+  in.inclination = mean.inclination;
+  in.node = mean.node;
+  in.perigee = mean.perigee;
+  in.mean_anomaly = mean.mean_anomaly;
+  return in;
+}
+
 template <typename Real>
 struct StateOf {
   std::array<Real, 3> position_km;

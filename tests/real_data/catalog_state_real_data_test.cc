@@ -19,13 +19,14 @@
 
 #include "gpq/time.h"
 
-#include "support/process.h"
-#include "support/temp_dir.h"
+#include "imported_mirror.h"
+#include "support/known_sets.h"
 
 namespace gpq::test {
 namespace {
 
 namespace fs = std::filesystem;
+using test::at;
 
 // After the newest set of the Space-Track catalog (2025-03-17): every object answers.
 constexpr const char* kAfterCatalog = "2025-03-18T00:00:00Z";
@@ -68,45 +69,15 @@ std::vector<std::string> fields(const std::string& line) {
 constexpr std::size_t kSetEpoch = 11;
 constexpr std::size_t kError = 15;
 
-TimePoint utc(const std::string& text) {
-  const auto t = parse_iso8601(text.ends_with("Z") ? text.substr(0, text.size() - 1) : text);
-  EXPECT_TRUE(t) << text;
-  return t.value_or(TimePoint());
-}
+struct CatalogStateRealDataTestFiles {
+  static std::vector<fs::path> files() {
+    return {"history/spacetrack_snapshots/snap_satcat_2025_03_03.txt.xz",
+            "history/celestrak_stations_2026-05-24_2026-07-14.3le.xz"};
+  }
+};
 
-class CatalogStateRealDataTest : public ::testing::Test {
+class CatalogStateRealDataTest : public ImportedMirrorTest<CatalogStateRealDataTestFiles> {
  protected:
-  static void SetUpTestSuite() {
-    if (real_data_dir().empty()) {
-      return;
-    }
-    dir_ = std::make_unique<TempDir>();
-    const fs::path history = real_data_dir() / "history";
-    import_ = std::make_unique<ProcessResult>(
-        run_gpq({db(), "sync", "--from",
-                 (history / "spacetrack_snapshots" / "snap_satcat_2025_03_03.txt.xz").string(),
-                 (history / "celestrak_stations_2026-05-24_2026-07-14.3le.xz").string()}));
-  }
-  static void TearDownTestSuite() {
-    import_.reset();
-    dir_.reset();
-  }
-  void SetUp() override {
-    if (real_data_dir().empty()) {
-      GTEST_SKIP() << "GPQ_REAL_DATA is not set";
-    }
-    ASSERT_EQ(import_->exit_code, 0) << import_->err;
-  }
-
-  static std::string db() { return "--db=" + (dir_->path() / "gpq.db").string(); }
-
-  static std::string ok(std::vector<std::string> args) {
-    args.insert(args.begin(), db());
-    const ProcessResult result = run_gpq(args);
-    EXPECT_EQ(result.exit_code, 0) << result.err;
-    return result.out;
-  }
-
   static std::vector<std::string> rows(const std::string& csv) {
     std::vector<std::string> lines = split(csv, '\n');
     if (!lines.empty()) {
@@ -142,9 +113,6 @@ class CatalogStateRealDataTest : public ::testing::Test {
       }
     }
   }
-
-  static inline std::unique_ptr<TempDir> dir_;
-  static inline std::unique_ptr<ProcessResult> import_;
 };
 
 TEST_F(CatalogStateRealDataTest, MembersAndRowsAreThoseOfEachObject) {
@@ -161,7 +129,7 @@ TEST_F(CatalogStateRealDataTest, MembersAndRowsAreThoseOfEachObject) {
     ASSERT_EQ(s.size(), kError + 1) << states[i];
     // The same object in the same place, from the set the snapshot names.
     ASSERT_EQ(s[0], set.at(11)) << i;
-    EXPECT_EQ(s[kSetEpoch], format_iso8601_millis(utc(set.at(2)))) << s[0];
+    EXPECT_EQ(s[kSetEpoch], format_iso8601_millis(at(set.at(2)))) << s[0];
     without_state += s[kError].empty() ? 0 : 1;
     EXPECT_EQ(states[i].find("nan"), std::string::npos) << states[i];
   }
@@ -212,10 +180,10 @@ TEST_F(CatalogStateRealDataTest, StatesAgreeWithPython3Sgp4) {
     std::smatch m;
     ASSERT_TRUE(std::regex_search(omm[i], m, exact_epoch)) << omm[i];
     const double minutes =
-        static_cast<double>(utc(kAfterCatalog).unix_micros() - utc(m[1]).unix_micros()) / 60e6;
+        static_cast<double>(at(kAfterCatalog).unix_micros() - at(m[1].str()).unix_micros()) / 60e6;
     table += fmt::format("{}\t{}\t{:.17g}\n", tle[2 * i], tle[2 * i + 1], minutes);
   }
-  const fs::path input = dir_->path() / "oracle.tsv";
+  const fs::path input = mirror_->dir().path() / "oracle.tsv";
   std::ofstream(input) << table;
   const fs::path script =
       fs::path(GPQ_TEST_DATA_DIR).parent_path() / "real_data" / "sgp4_oracle.py";

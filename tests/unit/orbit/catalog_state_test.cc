@@ -16,17 +16,12 @@
 
 #include "orbit/orbit_service.h"
 #include "storage/sqlite_store.h"
+#include "support/every_row.h"
 #include "support/fixture_db.h"
 #include "support/temp_dir.h"
 
 namespace gpq::test {
 namespace {
-
-Paging every_row() {
-  Paging paging;
-  paging.all = true;
-  return paging;
-}
 
 struct Collected {
   CatalogStatePage page;

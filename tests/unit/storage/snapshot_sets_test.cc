@@ -10,17 +10,12 @@
 #include "gpq/query_service.h"
 
 #include "storage/sqlite_store.h"
+#include "support/every_row.h"
 #include "support/fixture_db.h"
 #include "support/temp_dir.h"
 
 namespace gpq::test {
 namespace {
-
-Paging every_row() {
-  Paging paging;
-  paging.all = true;
-  return paging;
-}
 
 // Every field a set has, TLE layout included.
 std::string whole(const ElementSet& set) {
