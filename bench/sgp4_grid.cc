@@ -129,8 +129,7 @@ void time_passes(const Grid& grid, const char* tool, const char* kind, const Pas
   std::printf(
       "{\"tool\":\"%s\",\"kind\":\"%s\",\"sets\":%zu,\"propagations\":%lld,"
       "\"seconds\":%.6f,\"checksum\":%.6f}\n",
-      tool, kind, grid.propagators.size(), static_cast<long long>(propagations), seconds,
-      checksum);
+      tool, kind, grid.propagators.size(), static_cast<long long>(propagations), seconds, checksum);
 }
 
 double x_of(const gpq::orbit::Sgp4Result& r) {
@@ -154,21 +153,26 @@ void time_one_by_one(const Grid& grid, const char* kind) {
 }
 
 // The same grid, set by set, through propagate_batch in runs of 1,024 propagations: near-earth
-// sets four at a time in vector lanes, deep-space ones one by one (without a cursor).
+// sets four at a time in vector lanes; deep-space ones up to the osculating stage one by one
+// (each set's pairs with one cursor, in order), that stage four at a time.
 void time_batch(const Grid& grid, const char* kind) {
   std::vector<const Sgp4Propagator*> sets;
-  for (const Sgp4Propagator& propagator : grid.propagators) {
-    sets.insert(sets.end(), kInstants, &propagator);
+  std::vector<gpq::orbit::ResonanceCursor> cursors(grid.propagators.size());
+  std::vector<gpq::orbit::ResonanceCursor*> cursor_of;
+  for (std::size_t s = 0; s < grid.propagators.size(); ++s) {
+    sets.insert(sets.end(), kInstants, &grid.propagators[s]);
+    cursor_of.insert(cursor_of.end(), kInstants, &cursors[s]);
   }
   constexpr std::size_t kRun = 1024;
   std::vector<gpq::orbit::Sgp4Result> out(kRun);
   time_passes(grid, "gpq propagate_batch()", kind, [&] {
+    std::fill(cursors.begin(), cursors.end(), gpq::orbit::ResonanceCursor{});
     double checksum = 0;
     for (std::size_t first = 0; first < sets.size(); first += kRun) {
       const std::size_t n = std::min(kRun, sets.size() - first);
       gpq::orbit::propagate_batch(std::span(sets).subspan(first, n),
                                   std::span(grid.minutes).subspan(first, n),
-                                  std::span(out).first(n));
+                                  std::span(cursor_of).subspan(first, n), std::span(out).first(n));
       for (std::size_t i = 0; i < n; ++i) {
         checksum += x_of(out[i]);
       }

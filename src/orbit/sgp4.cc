@@ -6,6 +6,7 @@
 
 #include "orbit/angles.h"
 #include "orbit/deep_space_init.h"
+#include "orbit/deep_space_input.h"
 #include "orbit/lunar_solar_periodics.h"
 #include "orbit/near_earth_init.h"
 #include "orbit/near_earth_state.h"
@@ -148,20 +149,26 @@ Sgp4Result Sgp4Propagator::propagate(double minutes, ResonanceCursor* cursor) co
     result.state = {state.position_km, state.velocity_km_s};
     return result;
   }
-  MeanState mean = near_earth_secular(terms_, minutes);
-  add_deep_space_secular(terms_, minutes, mean, cursor);
-  double semi_major_axis = 0;
-  result.error = static_cast<Sgp4Error>(finish_mean(terms_, mean, semi_major_axis));
-  if (result.error != Sgp4Error::none) {
-    return result;
-  }
-  OsculatingInput in = from_mean(mean, semi_major_axis);
-  result.error = add_deep_space_periodics(terms_, minutes, in);
+  OsculatingInput in{};
+  result.error = deep_space_input(terms_, minutes, cursor, in);
   if (result.error != Sgp4Error::none) {
     return result;
   }
   result.error = osculating_state(in, terms_.gravity, result.state);
   return result;
+}
+
+Sgp4Error deep_space_input(const Sgp4Terms& terms, double minutes, ResonanceCursor* cursor,
+                           OsculatingInput& in) noexcept {
+  MeanState mean = near_earth_secular(terms, minutes);
+  add_deep_space_secular(terms, minutes, mean, cursor);
+  double semi_major_axis = 0;
+  const auto error = static_cast<Sgp4Error>(finish_mean(terms, mean, semi_major_axis));
+  if (error != Sgp4Error::none) {
+    return error;
+  }
+  in = from_mean(mean, semi_major_axis);
+  return add_deep_space_periodics(terms, minutes, in);
 }
 
 }  // namespace gpq::orbit

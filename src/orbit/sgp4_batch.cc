@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cstddef>
 
+#include "orbit/deep_space_input.h"
 #include "orbit/lanes.h"
 #include "orbit/near_earth_state.h"
 
@@ -80,13 +81,45 @@ GPQ_LANES TermsLanes gather_terms(const Sgp4Propagator* const* s) {
   return t;
 }
 
-// Four near-earth sets at their times, into out[0..3].
-GPQ_LANES void propagate_four(const Sgp4Propagator* const* sets, const double* minutes,
-                              Sgp4Result* out) {
-  const TermsLanes terms = gather_terms(sets);
-  StateOf<Vec4> state{};
-  const Mask4 error =
-      near_earth_state(terms, Vec4{minutes[0], minutes[1], minutes[2], minutes[3]}, state);
+// Four deep-space sets' osculating inputs and earth constants side by side.
+struct DeepLanes {
+  OsculatingInputOf<Vec4> in;
+  struct {
+    Vec4 xke, j2, radius_km, km_s_per_unit;
+  } gravity;
+};
+
+template <typename Field>
+GPQ_LANES Vec4 gather_inputs(const OsculatingInput* in, const Field& field) {
+  return Vec4{field(in[0]), field(in[1]), field(in[2]), field(in[3])};
+}
+
+GPQ_LANES DeepLanes gather_deep(const Sgp4Propagator* const* s, const OsculatingInput* in) {
+  using In = OsculatingInput;
+  DeepLanes d;
+  d.in.semi_major_axis = gather_inputs(in, [](const In& x) { return x.semi_major_axis; });
+  d.in.mean_motion = gather_inputs(in, [](const In& x) { return x.mean_motion; });
+  d.in.eccentricity = gather_inputs(in, [](const In& x) { return x.eccentricity; });
+  d.in.inclination = gather_inputs(in, [](const In& x) { return x.inclination; });
+  d.in.node = gather_inputs(in, [](const In& x) { return x.node; });
+  d.in.perigee = gather_inputs(in, [](const In& x) { return x.perigee; });
+  d.in.mean_anomaly = gather_inputs(in, [](const In& x) { return x.mean_anomaly; });
+  d.in.sin_inclination = gather_inputs(in, [](const In& x) { return x.sin_inclination; });
+  d.in.cos_inclination = gather_inputs(in, [](const In& x) { return x.cos_inclination; });
+  d.in.aycof = gather_inputs(in, [](const In& x) { return x.aycof; });
+  d.in.xlcof = gather_inputs(in, [](const In& x) { return x.xlcof; });
+  d.in.con41 = gather_inputs(in, [](const In& x) { return x.con41; });
+  d.in.x1mth2 = gather_inputs(in, [](const In& x) { return x.x1mth2; });
+  d.in.x7thm1 = gather_inputs(in, [](const In& x) { return x.x7thm1; });
+  d.gravity.xke = gather(s, [](const Sgp4Terms& x) { return x.gravity.xke; });
+  d.gravity.j2 = gather(s, [](const Sgp4Terms& x) { return x.gravity.j2; });
+  d.gravity.radius_km = gather(s, [](const Sgp4Terms& x) { return x.gravity.radius_km; });
+  d.gravity.km_s_per_unit = gather(s, [](const Sgp4Terms& x) { return x.gravity.km_s_per_unit; });
+  return d;
+}
+
+// The lanes' states and codes into out[0..3].
+GPQ_LANES void scatter(const StateOf<Vec4>& state, Mask4 error, Sgp4Result* out) {
   for (int lane = 0; lane < kLanes; ++lane) {
     out[lane].error = static_cast<Sgp4Error>(error[lane]);
     for (int i = 0; i < 3; ++i) {
@@ -96,9 +129,40 @@ GPQ_LANES void propagate_four(const Sgp4Propagator* const* sets, const double* m
   }
 }
 
+// Four near-earth sets at their times, into out[0..3].
+GPQ_LANES void propagate_four(const Sgp4Propagator* const* sets, const double* minutes,
+                              Sgp4Result* out) {
+  const TermsLanes terms = gather_terms(sets);
+  StateOf<Vec4> state{};
+  const Mask4 error =
+      near_earth_state(terms, Vec4{minutes[0], minutes[1], minutes[2], minutes[3]}, state);
+  scatter(state, error, out);
+}
+
+// The osculating stage of four deep-space sets, into out[0..3].
+GPQ_LANES void osculate_four(const Sgp4Propagator* const* sets, const OsculatingInput* inputs,
+                             Sgp4Result* out) {
+  const DeepLanes lanes = gather_deep(sets, inputs);
+  StateOf<Vec4> state{};
+  const Mask4 error = osculating(lanes.in, lanes.gravity, state);
+  scatter(state, error, out);
+}
+
+// The lanes' work, compiled once for AVX2 and once for SSE2.
+struct Lanes {
+  void (*near_earth)(const Sgp4Propagator* const*, const double*, Sgp4Result*);
+  void (*deep_space)(const Sgp4Propagator* const*, const OsculatingInput*, Sgp4Result*);
+};
+
 __attribute__((target("avx2"))) void propagate_four_avx2(const Sgp4Propagator* const* sets,
                                                          const double* minutes, Sgp4Result* out) {
   propagate_four(sets, minutes, out);
+}
+
+__attribute__((target("avx2"))) void osculate_four_avx2(const Sgp4Propagator* const* sets,
+                                                        const OsculatingInput* inputs,
+                                                        Sgp4Result* out) {
+  osculate_four(sets, inputs, out);
 }
 
 void propagate_four_sse2(const Sgp4Propagator* const* sets, const double* minutes,
@@ -106,51 +170,98 @@ void propagate_four_sse2(const Sgp4Propagator* const* sets, const double* minute
   propagate_four(sets, minutes, out);
 }
 
-using FourAtOnce = void (*)(const Sgp4Propagator* const*, const double*, Sgp4Result*);
+void osculate_four_sse2(const Sgp4Propagator* const* sets, const OsculatingInput* inputs,
+                        Sgp4Result* out) {
+  osculate_four(sets, inputs, out);
+}
 
 std::atomic<bool> may_use_avx2{true};
 
-FourAtOnce four_at_once() {
+Lanes lanes() {
   static const bool has_avx2 = __builtin_cpu_supports("avx2");
-  return has_avx2 && may_use_avx2.load(std::memory_order_relaxed) ? propagate_four_avx2
-                                                                  : propagate_four_sse2;
+  if (has_avx2 && may_use_avx2.load(std::memory_order_relaxed)) {
+    return {propagate_four_avx2, osculate_four_avx2};
+  }
+  return {propagate_four_sse2, osculate_four_sse2};
+}
+
+// Pairs waiting for their four lanes: where each goes in `out`, its set, and its time (near
+// earth) or its osculating input (deep space).
+template <typename Item>
+struct Waiting {
+  const Sgp4Propagator* sets[kLanes];
+  Item items[kLanes];
+  std::size_t index[kLanes];
+  int count = 0;
+
+  // Adds a pair; when the lanes are full, runs them and puts their results in `out`.
+  template <typename Run>
+  void add(const Sgp4Propagator* set, const Item& item, std::size_t i, std::span<Sgp4Result> out,
+           Run run) {
+    sets[count] = set;
+    items[count] = item;
+    index[count] = i;
+    if (++count == kLanes) {
+      Sgp4Result results[kLanes];
+      run(sets, items, results);
+      for (int lane = 0; lane < kLanes; ++lane) {
+        out[index[lane]] = results[lane];
+      }
+      count = 0;
+    }
+  }
+};
+
+void run_batch(std::span<const Sgp4Propagator* const> sets, std::span<const double> minutes,
+               std::span<ResonanceCursor* const> cursors, std::span<Sgp4Result> out) {
+  const Lanes run = lanes();
+  Waiting<double> near;
+  Waiting<OsculatingInput> deep;
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    const Sgp4Propagator& set = *sets[i];
+    if (!set.in_theory()) {
+      out[i] = set.propagate(minutes[i]);
+    } else if (!set.deep_space()) {
+      near.add(&set, minutes[i], i, out, run.near_earth);
+    } else {
+      // The lunar-solar terms and the resonance one by one (with the pair's cursor, in order),
+      // the osculating stage in the lanes.
+      OsculatingInput in{};
+      ResonanceCursor* cursor = cursors.empty() ? nullptr : cursors[i];
+      const Sgp4Error error = deep_space_input(set.terms(), minutes[i], cursor, in);
+      if (error != Sgp4Error::none) {
+        out[i] = Sgp4Result{error, {}};
+      } else {
+        deep.add(&set, in, i, out, run.deep_space);
+      }
+    }
+  }
+  // Fewer than four left of a kind: the same states one by one.
+  for (int lane = 0; lane < near.count; ++lane) {
+    out[near.index[lane]] = near.sets[lane]->propagate(near.items[lane]);
+  }
+  for (int lane = 0; lane < deep.count; ++lane) {
+    Sgp4Result& result = out[deep.index[lane]];
+    result.error =
+        osculating_state(deep.items[lane], deep.sets[lane]->terms().gravity, result.state);
+  }
 }
 
 }  // namespace
 
 void propagate_batch(std::span<const Sgp4Propagator* const> sets, std::span<const double> minutes,
                      std::span<Sgp4Result> out) noexcept {
-  const FourAtOnce run = four_at_once();
-  // Up to four near-earth propagations wait here for their lanes; the rest go one by one.
-  const Sgp4Propagator* lane_sets[kLanes];
-  double lane_minutes[kLanes];
-  std::size_t lane_index[kLanes];
-  int waiting = 0;
-  for (std::size_t i = 0; i < sets.size(); ++i) {
-    const Sgp4Propagator& set = *sets[i];
-    if (set.deep_space() || !set.in_theory()) {
-      out[i] = set.propagate(minutes[i]);
-      continue;
-    }
-    lane_sets[waiting] = &set;
-    lane_minutes[waiting] = minutes[i];
-    lane_index[waiting] = i;
-    if (++waiting == kLanes) {
-      Sgp4Result results[kLanes];
-      run(lane_sets, lane_minutes, results);
-      for (int lane = 0; lane < kLanes; ++lane) {
-        out[lane_index[lane]] = results[lane];
-      }
-      waiting = 0;
-    }
-  }
-  for (int lane = 0; lane < waiting; ++lane) {  // fewer than four left: the same state alone
-    out[lane_index[lane]] = lane_sets[lane]->propagate(lane_minutes[lane]);
-  }
+  run_batch(sets, minutes, {}, out);
+}
+
+void propagate_batch(std::span<const Sgp4Propagator* const> sets, std::span<const double> minutes,
+                     std::span<ResonanceCursor* const> cursors,
+                     std::span<Sgp4Result> out) noexcept {
+  run_batch(sets, minutes, cursors, out);
 }
 
 bool batch_uses_avx2() noexcept {
-  return four_at_once() == propagate_four_avx2;
+  return lanes().near_earth == propagate_four_avx2;
 }
 
 void TEST_batch_may_use_avx2(bool may) noexcept {

@@ -92,6 +92,35 @@ TEST_P(Sgp4BatchTest, EveryStateIsTheOneOfPropagate) {
   EXPECT_EQ(compared, 9 * all_sets.size());
 }
 
+// With cursors: every set at increasing times, each set's pairs sharing one cursor, against
+// propagate() with a cursor of its own per set.
+TEST_P(Sgp4BatchTest, CursorsCarryEachSetsIntegrationAsPropagateDoes) {
+  const std::vector<Sgp4Propagator> sets = verification_sets();
+  if (sets.empty()) {
+    GTEST_SKIP() << kVerificationFile << " is missing (install python3-sgp4)";
+  }
+  const double times[] = {-100.0, 10.0, 700.0, 1500.0, 1500.5, 3000.0, 9000.0, 5000.0, 20000.0};
+  std::vector<ResonanceCursor> batch_cursors(sets.size());
+  std::vector<ResonanceCursor> alone_cursors(sets.size());
+  std::vector<const Sgp4Propagator*> pairs;
+  std::vector<double> minutes;
+  std::vector<ResonanceCursor*> cursors;
+  for (std::size_t s = 0; s < sets.size(); ++s) {
+    for (const double t : times) {
+      pairs.push_back(&sets[s]);
+      minutes.push_back(t);
+      cursors.push_back(&batch_cursors[s]);
+    }
+  }
+  std::vector<Sgp4Result> out(pairs.size());
+  propagate_batch(pairs, minutes, cursors, out);
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const std::size_t s = i / std::size(times);
+    expect_same(out[i], sets[s].propagate(minutes[i], alone_cursors[s]),
+                "set " + std::to_string(s) + " at " + std::to_string(minutes[i]));
+  }
+}
+
 TEST_P(Sgp4BatchTest, AnEmptyBatchDoesNothing) {
   propagate_batch({}, {}, {});
 }
