@@ -1,12 +1,8 @@
 // The catalog's states in json, csv and table (gpq/orbit_format.h): each row the state `gpq
 // state` writes, so that a row and the object's own state are the same text.
-#include <algorithm>
-#include <functional>
-#include <future>
 #include <iterator>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <fmt/core.h>
@@ -15,6 +11,7 @@
 #include "gpq/format.h"
 #include "gpq/orbit_format.h"
 
+#include "core/parallel_parts.h"
 #include "format/csv_field.h"
 #include "format/json_writer.h"
 #include "format/orbit_fields.h"
@@ -35,26 +32,16 @@ class TextCatalogStates : public CatalogStateWriter {
  public:
   void rows(std::span<const CatalogStateRow> rows, std::string& out) final {
     constexpr std::size_t kRowsPerThread = 2048;  // fewer are not worth a thread
-    constexpr std::size_t kMaxThreads = 4;
-    const std::size_t cores = std::max(1U, std::thread::hardware_concurrency());
-    const std::size_t parts =
-        std::clamp<std::size_t>(rows.size() / kRowsPerThread, 1, std::min(cores, kMaxThreads));
-    const std::size_t share = (rows.size() + parts - 1) / parts;
-    const auto write = [&](std::size_t part, std::string& text) {
-      const std::size_t end = std::min(rows.size(), (part + 1) * share);
-      for (std::size_t i = part * share; i < end; ++i) {
+    const std::size_t parts = part_count(rows.size(), kRowsPerThread);
+    std::vector<std::string> texts(parts - 1);  // parts after the first, appended in order
+    for_each_part(parts, rows.size(), [&](std::size_t part, std::size_t begin, std::size_t end) {
+      std::string& text = part == 0 ? out : texts[part - 1];
+      for (std::size_t i = begin; i < end; ++i) {
         row_text(rows[i], first_ && i == 0, text);
       }
-    };
-    std::vector<std::string> texts(parts - 1);
-    std::vector<std::future<void>> others;
-    for (std::size_t part = 1; part < parts; ++part) {
-      others.push_back(std::async(std::launch::async, write, part, std::ref(texts[part - 1])));
-    }
-    write(0, out);
-    for (std::size_t part = 1; part < parts; ++part) {
-      others[part - 1].get();
-      out += texts[part - 1];
+    });
+    for (const std::string& text : texts) {
+      out += text;
     }
     first_ = first_ && rows.empty();
   }

@@ -1,15 +1,13 @@
 // OrbitService::catalog_state: every object's state at one instant, from the snapshot's sets,
 // with a reason in place of the state for the objects that have none.
-#include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <future>
 #include <limits>
-#include <thread>
 #include <vector>
 
 #include <fmt/core.h>
 
+#include "core/parallel_parts.h"
 #include "orbit/orbit_service.h"
 #include "orbit/set_propagation.h"
 #include "orbit/sgp4_batch.h"
@@ -45,7 +43,7 @@ std::string too_far(const ElementSet& set, TimePoint t, std::int64_t age_micros)
 }
 
 // Rows [begin, end): each set in reach of the instant prepared, all of them propagated in one
-// batch (four near-earth sets at a time: sgp4_batch.h), then each state in the query's frame,
+// batch (four at a time in vector lanes: sgp4_batch.h), then each state in the query's frame,
 // or the reason there is none.
 void fill_range(const std::vector<ElementSet>& sets, const CatalogStateQuery& query,
                 std::vector<CatalogStateRow>& rows, std::size_t begin, std::size_t end) {
@@ -84,32 +82,19 @@ void fill_range(const std::vector<ElementSet>& sets, const CatalogStateQuery& qu
   }
 }
 
-// Rows are computed a chunk at a time: a chunk's sets are propagated on up to kMaxWorkers
-// threads (preparing and propagating a set is most of a row's cost), then visited in order,
-// so that output streams and memory stays bounded whatever the page.
+// Rows are computed a chunk at a time: a chunk's sets are prepared and propagated on up to
+// four threads (that is most of a row's cost), then visited in order, so that output streams
+// and memory stays bounded whatever the page.
 constexpr std::size_t kChunkRows = 8192;
-constexpr std::size_t kRowsPerWorker = 2048;  // fewer rows are not worth a thread
-constexpr unsigned kMaxWorkers = 4;
+constexpr std::size_t kRowsPerThread = 2048;  // fewer rows are not worth a thread
 
 void fill_rows(const std::vector<ElementSet>& sets, const CatalogStateQuery& query,
                std::vector<CatalogStateRow>& rows) {
   rows.resize(sets.size());
-  const auto fill = [&](std::size_t begin, std::size_t end) {
-    fill_range(sets, query, rows, begin, end);
-  };
-  const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
-  const std::size_t workers =
-      std::clamp<std::size_t>(sets.size() / kRowsPerWorker, 1, std::min(cores, kMaxWorkers));
-  const std::size_t share = (sets.size() + workers - 1) / workers;
-  std::vector<std::future<void>> others;
-  for (std::size_t w = 1; w < workers; ++w) {
-    others.push_back(
-        std::async(std::launch::async, fill, w * share, std::min(sets.size(), (w + 1) * share)));
-  }
-  fill(0, std::min(sets.size(), share));
-  for (std::future<void>& other : others) {
-    other.get();
-  }
+  for_each_part(part_count(sets.size(), kRowsPerThread), sets.size(),
+                [&](std::size_t, std::size_t begin, std::size_t end) {
+                  fill_range(sets, query, rows, begin, end);
+                });
 }
 
 }  // namespace

@@ -96,6 +96,29 @@ TEST_F(CatalogStateFormatTest, CsvHasTheStateColumnsAndError) {
             "2026-04-01T00:00:00.000Z,1269.4325828,nearest,spacetrack,NORAD 81011: too far\n");
 }
 
+// A long run is written in parts on several threads: the same text as row by row.
+TEST_F(CatalogStateFormatTest, ALongRunIsTheSameTextAsRowByRow) {
+  std::vector<CatalogStateRow> many;
+  for (int i = 0; i < 5000; ++i) {
+    many.push_back(rows()[static_cast<std::size_t>(i % 2)]);
+    many.back().point.position_km[0] = i * 1.25;
+  }
+  for (const Format format : {Format::json, Format::csv}) {
+    std::string at_once;
+    std::string one_by_one;
+    const auto whole = make_catalog_state_writer(format, query_);
+    const auto single = make_catalog_state_writer(format, query_);
+    whole->begin(at_once);
+    single->begin(one_by_one);
+    whole->rows(many, at_once);
+    for (std::size_t i = 0; i < many.size(); ++i) {
+      single->rows(std::span(many).subspan(i, 1), one_by_one);
+    }
+    EXPECT_EQ(at_once, one_by_one) << to_string(format);
+    EXPECT_GT(at_once.size(), 5000U * 100);
+  }
+}
+
 TEST_F(CatalogStateFormatTest, TableShowsADashForWhatARowLacks) {
   EXPECT_EQ(written(Format::table),
             "NORAD  NAME         EPOCH                            X       Y      Z     X_DOT  "
