@@ -108,7 +108,7 @@ void BM_SnapshotPage500(benchmark::State& state) {
   for (auto _ : state) {
     // A new epoch each time: no cached snapshot answers it.
     const SnapshotQuery query{TimePoint::from_unix_micros(mirror().middle.unix_micros() + shift),
-                              std::nullopt, std::nullopt};
+                              std::nullopt, std::nullopt, std::nullopt};
     shift += 1'000'000;
     std::int64_t rows = 0;
     mirror().core->snapshot(query, paging, [&](const ElementSet&) { ++rows; });

@@ -113,7 +113,7 @@ std::vector<std::pair<std::string, Question>> questions(const Questions& q) {
          const SnapshotQuery query{
              TimePoint::from_unix_micros(q.middle.unix_micros() +
                                          static_cast<std::int64_t>(i) * 1'000'000),
-             std::nullopt, std::nullopt};
+             std::nullopt, std::nullopt, std::nullopt};
          std::int64_t rows = 0;
          core.snapshot(query, paging, [&](const ElementSet&) { ++rows; });
        }},

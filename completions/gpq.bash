@@ -135,7 +135,7 @@ _gpq() {
     history) options="--start --end --source --tle-layout" ;;
     nearest) options="--epoch --source --tle-layout" ;;
     adjacent) options="--epoch" ;;
-    state) options="--at --set --frame" ;;
+    state) options="--at --set --frame --all --group --type --regime" ;;
     ephemeris) options="--from --to --step --frame" ;;
     passes) options="--lat --lon --alt --from --to --min-elevation" ;;
     catalog) options="--search --owner --type --launch-year --all" ;;

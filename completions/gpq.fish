@@ -129,6 +129,10 @@ complete -c gpq -n "__gpq_command gp history nearest" -l tle-layout -x \
 set -l is_state "__gpq_command state"
 complete -c gpq -n $is_state -l at -x -d 'The instant: ISO 8601, jd:<julian date> or unix:<seconds>'
 complete -c gpq -n $is_state -l set -x -a 'nearest before latest' -d 'Which set answers'
+complete -c gpq -n $is_state -l all -d 'Every object of the catalog at the instant'
+complete -c gpq -n $is_state -l group -x -d 'With --all: CelesTrak group' \
+    -a 'stations starlink oneweb gps-ops glo-ops galileo beidou weather geo active analyst last-30-days'
+complete -c gpq -n $is_state -l regime -x -a 'LEO MEO GEO HEO' -d 'With --all: orbit regime'
 complete -c gpq -n "__gpq_command state ephemeris" -l frame -x -a 'teme itrf geodetic' \
     -d 'teme (SGP4), itrf (Earth-fixed) or geodetic (WGS-84)'
 complete -c gpq -n "__gpq_command state passes" -l format -x -a 'json csv table' -d 'Output format'
@@ -151,7 +155,7 @@ complete -c gpq -n $is_catalog -l owner -x -d 'Owner or country code (US, CIS, P
 complete -c gpq -n $is_catalog -l launch-year -x -d 'Launched in this year'
 complete -c gpq -n $is_catalog -l all -d 'Include decayed objects'
 
-complete -c gpq -n "__gpq_command gp catalog" -l type -x \
+complete -c gpq -n "__gpq_command gp catalog state" -l type -x \
     -a 'PAYLOAD ROCKET_BODY DEBRIS UNKNOWN' -d 'Object type'
 
 set -l is_sync "__gpq_command sync"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages gpq builds, tests and benchmarks with.
 # Idempotent: when every package is present it returns at once without apt.
-# --bench also installs wrk and nginx for bench/http_bench.sh, and DuckDB's node package for the
-# DuckDB peer of bench/run (bench/duckdb).
+# --bench also installs wrk and nginx for bench/http_bench.sh, DuckDB's node package for the
+# DuckDB peer of bench/run (bench/duckdb), and satellite.js for bench/sgp4_peers.
 set -euo pipefail
 
 packages=(
@@ -26,9 +26,10 @@ done
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   missing+=(nodejs npm)
 fi
-# wrk and nginx for the HTTP benchmark: scripts/setup.sh --bench.
+# wrk and nginx for the HTTP benchmark, numpy for python3-sgp4's SatrecArray in
+# bench/sgp4_peers: scripts/setup.sh --bench.
 if [[ ${1:-} == --bench ]]; then
-  for package in wrk nginx-light; do
+  for package in wrk nginx-light python3-numpy; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' ||
       missing+=("$package")
   done
@@ -53,12 +54,15 @@ if [[ ! -d $openapi/node_modules || $openapi/package-lock.json -nt $openapi/node
   touch "$openapi/node_modules"
 fi
 
-# DuckDB for bench/duckdb/peer.mjs, pinned by bench/duckdb/package-lock.json: --bench only.
+# DuckDB for bench/duckdb/peer.mjs and satellite.js for bench/sgp4_peers, pinned by their
+# package-lock.json files, installed in their folders (never globally): --bench only.
 if [[ ${1:-} == --bench ]]; then
-  duckdb="$(cd "$(dirname "$0")/.." && pwd)/bench/duckdb"
-  if [[ ! -d $duckdb/node_modules || $duckdb/package-lock.json -nt $duckdb/node_modules ]]; then
-    echo "setup: npm ci in bench/duckdb" >&2
-    npm ci --prefix "$duckdb" --no-audit --no-fund --loglevel=error >/dev/null
-    touch "$duckdb/node_modules"
-  fi
+  for peer in duckdb sgp4_peers; do
+    dir="$(cd "$(dirname "$0")/.." && pwd)/bench/$peer"
+    if [[ ! -d $dir/node_modules || $dir/package-lock.json -nt $dir/node_modules ]]; then
+      echo "setup: npm ci in bench/$peer" >&2
+      npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error >/dev/null
+      touch "$dir/node_modules"
+    fi
+  done
 fi

@@ -58,6 +58,11 @@ void write_page_envelope(std::string_view data_json, const PageInfo& page,
                          std::string_view next, std::string_view prev,
                          const HistoryMeta* meta, std::string& out);
 
+// `"pagination":{"total":...,"next":...,"prev":...}`, the member alone, for envelopes that add
+// their own meta after it; empty URLs are null.
+void write_pagination_member(const PageInfo& page, std::string_view next, std::string_view prev,
+                             std::string& out);
+
 // The envelope's tail after the data array, for writers that stream the array:
 // `,"pagination":{...,"next":...,"prev":...}[,"meta":{...}]}`; empty URLs are null.
 void write_pagination_tail(const PageInfo& page, const HistoryMeta* meta, std::string& out,

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -44,6 +45,34 @@ struct EphemerisWriterOptions {
 // `format`: json, csv, oem or table.
 std::unique_ptr<EphemerisWriter> make_ephemeris_writer(Format format,
                                                        const EphemerisWriterOptions& options);
+
+// The catalog's states: begin(), rows() for the objects, then end() with the page's facts.
+// json: the envelope {"data","pagination","meta"}, each row the object `gpq state` writes, a
+// row without a state with null coordinates and an ERROR member; csv: `gpq state`'s header
+// and rows with an ERROR column (empty when the row has a state); table: rows buffered until
+// end(), "-" for coordinates a row lacks.
+class CatalogStateWriter {
+ public:
+  virtual ~CatalogStateWriter() = default;
+  CatalogStateWriter() = default;
+  CatalogStateWriter(const CatalogStateWriter&) = delete;
+  CatalogStateWriter& operator=(const CatalogStateWriter&) = delete;
+  CatalogStateWriter(CatalogStateWriter&&) = delete;
+  CatalogStateWriter& operator=(CatalogStateWriter&&) = delete;
+
+  virtual void begin(std::string& out) = 0;
+  // The next rows, in order. json and csv format a long run on several threads (the whole
+  // catalog is tens of thousands of rows), each part into its own buffer, appended in order.
+  virtual void rows(std::span<const CatalogStateRow> rows, std::string& out) = 0;
+  // `next`, `prev`: the json envelope's links (absolute URLs; empty: null).
+  virtual void end(const CatalogStatePage& page, std::string_view next, std::string_view prev,
+                   std::string& out) = 0;
+};
+
+// `format`: json, csv or table (`colour`: its header in bold). `query` must outlive the writer.
+std::unique_ptr<CatalogStateWriter> make_catalog_state_writer(Format format,
+                                                              const CatalogStateQuery& query,
+                                                              bool colour = false);
 
 // Passes: json ({"data":[...],"meta":{...}}), csv or table.
 void write_passes(Format format, const PassList& passes, std::string& out, int width = 100,

@@ -37,6 +37,10 @@ inline constexpr std::int64_t kMaxEphemerisPoints = 1'000'000;
 // Points of one HTTP page (per_page), and the default.
 inline constexpr std::int64_t kMaxEphemerisPerPage = 10'000;
 inline constexpr std::int64_t kDefaultEphemerisPerPage = 1'000;
+// Rows of one page of the catalog's states (HTTP per_page), and the default: a page can hold
+// today's whole catalog (about 30,000 objects in orbit), so one request answers it.
+inline constexpr std::int64_t kMaxCatalogStatePerPage = 50'000;
+inline constexpr std::int64_t kDefaultCatalogStatePerPage = kDefaultPerPage;
 // The longest window passes are searched in.
 inline constexpr std::int64_t kMaxPassWindowDays = 31;
 inline constexpr double kDefaultMinElevationDeg = 10.0;
@@ -46,6 +50,18 @@ struct StateQuery {
   TimePoint epoch;
   SetChoice set = SetChoice::nearest;
   OrbitFrame frame = OrbitFrame::teme;
+};
+
+// Every object's state at one instant (`gpq state --all`, /api/v1/state): the members of the
+// snapshot at `epoch` (/gp/epoch's membership and order), each from its nearest set.
+struct CatalogStateQuery {
+  TimePoint epoch;
+  OrbitFrame frame = OrbitFrame::teme;
+  std::optional<std::string> group;
+  std::optional<ObjectType> object_type;
+  std::optional<OrbitRegime> orbit_regime;  // of the set propagated
+
+  SnapshotQuery members() const { return {epoch, object_type, orbit_regime, group}; }
 };
 
 // Instants start, start + step, ... up to end inclusive; each from the set nearest it.
@@ -95,6 +111,24 @@ struct StateAnswer {
   SetChoice choice = SetChoice::nearest;
   OrbitFrame frame = OrbitFrame::teme;
   OrbitPoint point;
+};
+
+// One object of the catalog's states: its state, or why it has none. A whole-catalog answer
+// never fails for one object: such a row keeps the set and the instant, its coordinates are
+// not finite (null in JSON, empty in CSV) and `error` says why: SGP4's failure in the words
+// `gpq state` refuses with, or how far the nearest set is from the instant.
+struct CatalogStateRow {
+  const ElementSet* set = nullptr;  // the object's nearest set; valid during the visit only
+  OrbitPoint point;                 // in the query's frame
+  std::string error;                // empty: the state is valid
+};
+
+// A page of the catalog's states: its pagination (total = members of the snapshot) and what
+// became of its rows.
+struct CatalogStatePage {
+  PageInfo page;
+  std::int64_t states = 0;  // rows with a state
+  std::int64_t errors = 0;  // rows without (set too far from the instant, SGP4 failed)
 };
 
 // One set's run of consecutive points in an ephemeris (a CCSDS OEM segment).

@@ -56,6 +56,9 @@ struct SnapshotQuery {
   std::optional<TimePoint> epoch;
   std::optional<ObjectType> object_type;
   std::optional<OrbitRegime> orbit_regime;
+  // A group of kGroups, judged at `epoch` (its synced list, else DECISIONS.md's rules). Only
+  // the catalog's states (/state) ask for it; /gp/epoch refuses the parameter.
+  std::optional<std::string> group;
 };
 
 struct HistoryQuery {

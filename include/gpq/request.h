@@ -55,6 +55,10 @@ Bound<CatalogFilter> bind_catalog_search(const Params& params, FrontEnd end);
 // instants. passes: `lat`, `lon` (required), `alt` (metres), `start`, `end` (required, at most
 // kMaxPassWindowDays apart), `min_elevation` (degrees), json or csv.
 Bound<StateQuery> bind_state(std::string_view norad_id, const Params& params, FrontEnd end);
+// The catalog's states: `epoch` (required), `frame`, `group`, `object_type`, `orbit_regime`
+// (/gp/epoch's filters and group), `set` only nearest; json or csv; paged by `page`/`per_page`
+// (at most kMaxCatalogStatePerPage, default kDefaultCatalogStatePerPage, no offset limit).
+Bound<CatalogStateQuery> bind_catalog_state(const Params& params, FrontEnd end);
 Bound<EphemerisQuery> bind_ephemeris(std::string_view norad_id, const Params& params, FrontEnd end);
 Bound<PassQuery> bind_passes(std::string_view norad_id, const Params& params, FrontEnd end);
 

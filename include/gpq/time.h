@@ -68,6 +68,9 @@ std::optional<TimePoint> parse_iso8601(std::string_view text);
 
 // `2024-06-15T11:45:22.123Z`: milliseconds rounded half up, carrying into the seconds.
 std::string format_iso8601_millis(TimePoint t);
+// The same appended to `out`, without a string of its own: writers of long lists call it for
+// every row.
+void append_iso8601_millis(TimePoint t, std::string& out);
 // `2024-06-15T11:45:22.123456`: all six digits, no zone (OMM's EPOCH layout).
 std::string format_iso8601_micros(TimePoint t);
 // `2024-06-15`.

@@ -1,4 +1,9 @@
-// `gpq state`: where one object is at an instant, from the element set the archive names.
+// `gpq state`: where one object is at an instant, from the element set the archive names; with
+// --all, where every object of the catalog is (the snapshot's members, each from its nearest
+// set).
+#include <fmt/core.h>
+
+#include "gpq/error.h"
 #include "gpq/orbit_format.h"
 
 #include "cli/context.h"
@@ -7,36 +12,96 @@
 #include "orbit/orbit_service.h"
 
 namespace gpq::cli {
+namespace {
+
+void print_state(Context& ctx, const std::string& norad_id, const Params& params) {
+  const auto bound = bind_state(norad_id, ctx.with_output(params), FrontEnd::cli);
+  const orbit::OrbitService service(ctx.core());
+  const StateAnswer answer = service.state(bound.query);
+  Printer printer;
+  write_state(bound.format, answer, printer.buffer(), terminal_width(), stdout_wants_colour());
+  if (bound.format == Format::json) {
+    printer.buffer() += '\n';
+  }
+}
+
+// Rows stream as they are computed; a table names the objects without a state on stderr.
+void print_catalog_state(Context& ctx, const Params& params) {
+  const auto bound = bind_catalog_state(ctx.with_output(params), FrontEnd::cli);
+  const orbit::OrbitService service(ctx.core());
+  const auto writer = make_catalog_state_writer(bound.format, bound.query, stdout_wants_colour());
+  const bool table = bound.format == Format::table;
+  std::vector<std::string> errors;
+  Printer printer;
+  std::string& out = printer.buffer();
+  writer->begin(out);
+  const CatalogStatePage page =
+      service.catalog_state(bound.query, bound.paging, [&](std::span<const CatalogStateRow> rows) {
+        writer->rows(rows, out);
+        for (const CatalogStateRow& row : rows) {
+          if (table && !row.error.empty()) {
+            errors.push_back(row.error);
+          }
+        }
+        printer.maybe_flush();
+      });
+  writer->end(page, {}, {}, out);
+  if (bound.format == Format::json) {
+    out += '\n';
+  }
+  if (!ctx.quiet()) {
+    for (const std::string& error : errors) {
+      fmt::print(stderr, "no state: {}\n", error);
+    }
+  }
+}
+
+}  // namespace
 
 void add_state_command(CLI::App& app, Context& ctx) {
-  CLI::App* cmd =
-      app.add_subcommand("state", "Print where an object is at an instant (SGP4 from its set)");
+  CLI::App* cmd = app.add_subcommand(
+      "state", "Print where an object (or, with --all, every object) is at an instant (SGP4)");
   auto norad_id = std::make_shared<std::string>();
+  auto all = std::make_shared<bool>(false);
   auto params = std::make_shared<Params>();
-  cmd->add_option("norad_id", *norad_id, "NORAD catalog number")->required();
+  cmd->add_option("norad_id", *norad_id, "NORAD catalog number (omit with --all)");
+  cmd->add_flag("--all", *all,
+                "Every object of the catalog at the instant, each from its nearest set (the "
+                "members of gp --epoch)");
   add_param(*cmd, "--at", "epoch", params,
             "The instant: ISO 8601, jd:<julian date> or unix:<seconds>")
       ->required();
   add_param(*cmd, "--set", "set", params,
             "Which set answers: nearest (default, the closest in time), before (the last at or "
-            "before the instant) or latest");
+            "before the instant) or latest; --all takes nearest only");
   add_param(*cmd, "--frame", "frame", params,
             "teme (default, SGP4's frame), itrf (Earth-fixed) or geodetic (WGS-84 latitude, "
             "longitude, height)");
+  add_param(*cmd, "--group", "group", params,
+            "With --all: stations, starlink, oneweb, gps-ops, glo-ops, galileo, beidou, weather, "
+            "geo, active, analyst, last-30-days");
+  add_param(*cmd, "--type", "object_type", params,
+            "With --all: PAYLOAD, ROCKET_BODY, DEBRIS or UNKNOWN");
+  add_param(*cmd, "--regime", "orbit_regime", params,
+            "With --all: LEO, MEO, GEO or HEO (of the set propagated)");
   cmd->footer(
       "Formats: json, csv, table.\n"
       "Examples:\n"
       "  gpq state 25544 --at 2026-06-15T12:00:00Z --format json\n"
       "  gpq state 25544 --at unix:1781524800 --frame geodetic\n"
-      "  gpq state 25544 --at 2026-06-15T12:00:00Z --set before --frame itrf --format csv");
-  cmd->callback([&ctx, norad_id, params] {
-    const auto bound = bind_state(*norad_id, ctx.with_output(*params), FrontEnd::cli);
-    const orbit::OrbitService service(ctx.core());
-    const StateAnswer answer = service.state(bound.query);
-    Printer printer;
-    write_state(bound.format, answer, printer.buffer(), terminal_width(), stdout_wants_colour());
-    if (bound.format == Format::json) {
-      printer.buffer() += '\n';
+      "  gpq state 25544 --at 2026-06-15T12:00:00Z --set before --frame itrf --format csv\n"
+      "  gpq state --all --at 2026-06-15T12:00:00Z --group starlink --format csv > starlink.csv");
+  cmd->callback([&ctx, norad_id, all, params] {
+    if (*all && !norad_id->empty()) {
+      fail(Errc::bad_request, "give a NORAD id or --all, not both");
+    }
+    if (!*all && norad_id->empty()) {
+      fail(Errc::bad_request, "give a NORAD id, or --all for every object of the catalog");
+    }
+    if (*all) {
+      print_catalog_state(ctx, *params);
+    } else {
+      print_state(ctx, *norad_id, *params);
     }
   });
 }

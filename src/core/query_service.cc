@@ -73,6 +73,7 @@ PageInfo QueryService::snapshot(const SnapshotQuery& query, const Paging& paging
     GpFilter filter;
     filter.object_type = query.object_type;
     filter.orbit_regime = query.orbit_regime;
+    filter.group = query.group;
     return search(filter, paging, visit);
   }
   return page_of(paging, store_.count_snapshot(query),

@@ -8,6 +8,7 @@
 #include "gpq/error.h"
 
 #include "core/printable_text.h"
+#include "core/request_filters.h"
 #include "core/request_output.h"
 #include "core/text.h"
 
@@ -16,10 +17,14 @@ namespace {
 
 using detail::bind_date;
 using detail::bind_format;
+using detail::bind_group;
+using detail::bind_object_type;
 using detail::bind_paging;
+using detail::bind_regime;
 using detail::bind_tle_layout;
 using detail::find_param;
 using detail::parse_whole;
+using detail::refuse_filters_except;
 using detail::require_date;
 
 std::int32_t parse_norad(std::string_view parameter, std::string_view text) {
@@ -61,35 +66,6 @@ SourceFilter bind_source(const Params& params) {
        "parameter 'data_source': '{}' is not a source; use spacetrack (source_a), celestrak "
        "(source_b) or all",
        shown(*text));
-}
-
-std::optional<ObjectType> bind_object_type(const Params& params) {
-  const std::string* text = find_param(params, "object_type");
-  if (text == nullptr) {
-    return std::nullopt;
-  }
-  const auto type = parse_object_type(*text);
-  if (!type || text->find('/') != std::string::npos) {
-    fail(Errc::bad_request,
-         "parameter 'object_type': '{}' is not an object type; use PAYLOAD, ROCKET_BODY, "
-         "DEBRIS or UNKNOWN",
-         shown(*text));
-  }
-  return type;
-}
-
-std::optional<OrbitRegime> bind_regime(const Params& params) {
-  const std::string* text = find_param(params, "orbit_regime");
-  if (text == nullptr) {
-    return std::nullopt;
-  }
-  const auto regime = parse_orbit_regime(*text);
-  if (!regime) {
-    fail(Errc::bad_request,
-         "parameter 'orbit_regime': '{}' is not an orbit regime; use LEO, MEO, GEO or HEO",
-         shown(*text));
-  }
-  return regime;
 }
 
 std::optional<std::string> bind_text(const Params& params, std::string_view key) {
@@ -152,39 +128,6 @@ std::vector<std::int32_t> bind_norad_list(const Params& params) {
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   return ids;
-}
-
-std::optional<std::string> bind_group(const Params& params) {
-  const std::string* text = find_param(params, "group");
-  if (text == nullptr) {
-    return std::nullopt;
-  }
-  for (const std::string_view group : kGroups) {
-    if (iequals(*text, group)) {
-      return std::string(group);
-    }
-  }
-  std::string names;
-  for (const std::string_view group : kGroups) {
-    names += names.empty() ? "" : ", ";
-    names += group;
-  }
-  fail(Errc::bad_request, "parameter 'group': '{}' is not a group; use one of: {}", shown(*text),
-       names);
-}
-
-// The filters of /gp. A form that cannot apply one refuses it rather than answer more than
-// was asked (a snapshot "of starlink" would otherwise be every object), on both front ends.
-constexpr std::string_view kGpFilters[] = {"search",       "group",       "intdes", "norad_ids",
-                                           "orbit_regime", "object_type", "decay",  "epoch"};
-
-void refuse_filters_except(const Params& params, std::initializer_list<std::string_view> applies,
-                           std::string_view form, std::string_view hint) {
-  for (const std::string_view key : kGpFilters) {
-    if (params.contains(key) && std::find(applies.begin(), applies.end(), key) == applies.end()) {
-      fail(Errc::bad_request, "parameter '{}' does not apply to {}; {}", key, form, hint);
-    }
-  }
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
-// Binding of the "where is it" requests (state, ephemeris, passes): every check of their
-// parameters and its message, for the CLI and the HTTP API alike.
+// Binding of the "where is it" requests (state, the catalog's states, ephemeris, passes): every
+// check of their parameters and its message, for the CLI and the HTTP API alike.
 #include <charconv>
 #include <cmath>
 #include <optional>
@@ -8,6 +8,7 @@
 #include "gpq/request.h"
 
 #include "core/printable_text.h"
+#include "core/request_filters.h"
 #include "core/request_output.h"
 #include "core/text.h"
 
@@ -15,8 +16,12 @@ namespace gpq {
 namespace {
 
 using detail::bind_format;
+using detail::bind_group;
+using detail::bind_object_type;
+using detail::bind_regime;
 using detail::find_param;
 using detail::parse_whole;
+using detail::refuse_filters_except;
 using detail::require_date;
 
 constexpr std::string_view kDurationForms = "such as 60s, 90, 10min, 1.5h or 1d";
@@ -137,28 +142,41 @@ void require_order(TimePoint start, TimePoint end) {
   }
 }
 
-// Pages of points: the CLI prints every point unless --page/--per-page are given; HTTP pages
-// by kDefaultEphemerisPerPage. No offset limit: the span's own cap bounds every page.
-Paging bind_point_paging(const Params& params, FrontEnd end) {
+// The page sizes of a list that is not capped at kMaxOffset: ephemeris points (the span's own
+// cap bounds every page) and the catalog's states (the catalog bounds them).
+struct PageLimits {
+  std::int64_t default_per_page;
+  std::int64_t max_per_page;
+  std::int64_t max_page;
+};
+
+constexpr PageLimits kPointPages = {kDefaultEphemerisPerPage, kMaxEphemerisPerPage,
+                                    kMaxEphemerisPoints};
+// Pages past a million rows would be empty; the cap keeps page * per_page far from overflow.
+constexpr PageLimits kCatalogStatePages = {kDefaultCatalogStatePerPage, kMaxCatalogStatePerPage,
+                                           1'000'000};
+
+// The CLI prints every row unless --page/--per-page are given; HTTP pages by the default.
+Paging bind_uncapped_paging(const Params& params, FrontEnd end, const PageLimits& limits) {
   Paging paging;
-  paging.per_page = kDefaultEphemerisPerPage;
+  paging.per_page = limits.default_per_page;
   const std::string* page = find_param(params, "page");
   const std::string* per_page = find_param(params, "per_page");
   const std::string* limit = find_param(params, "limit");
   paging.all = end == FrontEnd::cli && page == nullptr && per_page == nullptr;
   if (page != nullptr) {
     const auto value = parse_whole(*page);
-    if (!value || *value < 1 || *value > kMaxEphemerisPoints) {
+    if (!value || *value < 1 || *value > limits.max_page) {
       fail(Errc::bad_request, "parameter 'page': '{}' must be a whole number from 1 to {}",
-           shown(*page), kMaxEphemerisPoints);
+           shown(*page), limits.max_page);
     }
     paging.page = *value;
   }
   if (per_page != nullptr) {
     const auto value = parse_whole(*per_page);
-    if (!value || *value < 1 || *value > kMaxEphemerisPerPage) {
+    if (!value || *value < 1 || *value > limits.max_per_page) {
       fail(Errc::bad_request, "parameter 'per_page': '{}' must be a whole number from 1 to {}",
-           shown(*per_page), kMaxEphemerisPerPage);
+           shown(*per_page), limits.max_per_page);
     }
     paging.per_page = *value;
   }
@@ -193,10 +211,34 @@ std::string duration_text(std::int64_t micros) {
 Bound<StateQuery> bind_state(std::string_view norad_id, const Params& params, FrontEnd end) {
   Bound<StateQuery> bound;
   bound.query.norad_id = bind_norad_id(norad_id);
+  refuse_filters_except(params, {"epoch"}, "one object's state",
+                        "ask the catalog's states (/state, gpq state --all) to filter objects");
   bound.query.epoch = require_date(params, "epoch");
   bound.query.set = bind_set_choice(params);
   bound.query.frame = bind_frame(params);
   bound.format = bind_format(params, end, {Format::json, Format::csv});
+  return bound;
+}
+
+Bound<CatalogStateQuery> bind_catalog_state(const Params& params, FrontEnd end) {
+  refuse_filters_except(params, {"epoch", "group", "object_type", "orbit_regime"},
+                        "the catalog's states",
+                        "they filter only by group, object_type and orbit_regime");
+  Bound<CatalogStateQuery> bound;
+  CatalogStateQuery& query = bound.query;
+  query.epoch = require_date(params, "epoch");
+  if (const SetChoice choice = bind_set_choice(params); choice != SetChoice::nearest) {
+    fail(Errc::bad_request,
+         "parameter 'set': the catalog's states come from each object's nearest set; ask one "
+         "object's state for the {} set",
+         to_string(choice));
+  }
+  query.frame = bind_frame(params);
+  query.group = bind_group(params);
+  query.object_type = bind_object_type(params);
+  query.orbit_regime = bind_regime(params);
+  bound.format = bind_format(params, end, {Format::json, Format::csv});
+  bound.paging = bind_uncapped_paging(params, end, kCatalogStatePages);
   return bound;
 }
 
@@ -225,7 +267,7 @@ Bound<EphemerisQuery> bind_ephemeris(std::string_view norad_id, const Params& pa
          duration_text(query.step_micros), format_iso8601_millis(query.start),
          format_iso8601_millis(query.end), grouped(points), grouped(kMaxEphemerisPoints));
   }
-  bound.paging = bind_point_paging(params, end);
+  bound.paging = bind_uncapped_paging(params, end, kPointPages);
   return bound;
 }
 

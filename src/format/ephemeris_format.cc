@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 
 #include "gpq/error.h"
+#include "gpq/format.h"
 #include "gpq/orbit_format.h"
 
 #include "core/printable_text.h"
@@ -39,16 +40,10 @@ class JsonEphemeris final : public EphemerisWriter {
   }
   void end(std::string& out) override {
     const EphemerisPlan& plan = *plan_;
-    const PageInfo& page = plan.page;
+    out += "],";
+    write_pagination_member(plan.page, next_, prev_, out);
     fmt::format_to(std::back_inserter(out),
-                   "],\"pagination\":{{\"total\":{},\"page\":{},\"per_page\":{},"
-                   "\"total_pages\":{},\"next\":",
-                   page.total, page.page, page.per_page, page.total_pages);
-    link(next_, out);
-    out += ",\"prev\":";
-    link(prev_, out);
-    fmt::format_to(std::back_inserter(out),
-                   "}},\"meta\":{{\"norad_id\":{},\"object_name\":", plan.norad_id);
+                   ",\"meta\":{{\"norad_id\":{},\"object_name\":", plan.norad_id);
     json::append_string(plan.object_name, out);
     out += ",\"object_id\":";
     if (plan.object_id.empty()) {
@@ -83,14 +78,6 @@ class JsonEphemeris final : public EphemerisWriter {
   }
 
  private:
-  static void link(std::string_view url, std::string& out) {
-    if (url.empty()) {
-      out += "null";
-    } else {
-      json::append_string(url, out);
-    }
-  }
-
   std::string_view next_;
   std::string_view prev_;
   const EphemerisPlan* plan_ = nullptr;

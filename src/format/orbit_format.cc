@@ -8,8 +8,6 @@
 
 #include "gpq/error.h"
 
-#include "core/printable_text.h"
-#include "format/csv_field.h"
 #include "format/json_writer.h"
 #include "format/orbit_fields.h"
 #include "format/plain_table.h"
@@ -19,49 +17,17 @@ namespace {
 
 using namespace format_detail;
 
-double age_hours(const StateAnswer& answer) {
-  return static_cast<double>(answer.point.epoch.unix_micros() - answer.set.epoch.unix_micros()) /
-         3.6e9;
-}
-
 void state_json(const StateAnswer& answer, std::string& out) {
-  const ElementSet& set = answer.set;
-  fmt::format_to(std::back_inserter(out), "{{\"NORAD_CAT_ID\":{},\"OBJECT_NAME\":", set.norad_id);
-  json::append_string(set.object_name, out);
-  out += ",\"OBJECT_ID\":";
-  if (set.object_id.empty()) {
-    out += "null";
-  } else {
-    json::append_string(set.object_id, out);
-  }
-  out += ",\"REF_FRAME\":";
-  json::append_string(ref_frame_name(answer.frame), out);
-  if (answer.frame == OrbitFrame::geodetic) {
-    out += ",\"ELLIPSOID\":\"WGS-84\"";
-  }
-  out += ",\"CENTER_NAME\":\"EARTH\",\"TIME_SYSTEM\":\"UTC\",";
-  append_point_json_fields(answer.point, answer.frame, out);
-  out += ",\"SET_AGE_HOURS\":";
-  json::append_number(age_hours(answer), out);
-  out += ",\"SET_CHOICE\":";
-  json::append_string(to_string(answer.choice), out);
-  out += ",\"DATA_SOURCE\":";
-  json::append_string(to_string(set.source), out);
+  out += '{';
+  append_state_json_fields(answer.set, answer.choice, answer.frame, answer.point, out);
   out += '}';
 }
 
 void state_csv(const StateAnswer& answer, std::string& out) {
-  out += "NORAD_CAT_ID,OBJECT_NAME,OBJECT_ID,REF_FRAME,";
-  append_point_csv_header(answer.frame, out);
-  out += ",SET_AGE_HOURS,SET_CHOICE,DATA_SOURCE\n";
-  fmt::format_to(std::back_inserter(out), "{},", answer.set.norad_id);
-  append_csv_field(answer.set.object_name, out);
-  out += ',';
-  append_csv_field(answer.set.object_id, out);
-  fmt::format_to(std::back_inserter(out), ",{},", ref_frame_name(answer.frame));
-  append_point_csv_row(answer.point, answer.frame, out);
-  fmt::format_to(std::back_inserter(out), ",{},{},{}\n", age_hours(answer),
-                 to_string(answer.choice), to_string(answer.set.source));
+  append_state_csv_header(answer.frame, out);
+  out += '\n';
+  append_state_csv_row(answer.set, answer.choice, answer.frame, answer.point, out);
+  out += '\n';
 }
 
 void optional_time_csv(const std::optional<TimePoint>& t, std::string& out) {
@@ -186,7 +152,7 @@ void write_state(Format format, const StateAnswer& answer, std::string& out, int
       append_point_table(answer.point, answer.frame, header, row, right);
       header.insert(header.end(), {"FRAME", "SET_AGE_H"});
       row.insert(row.end(), {std::string(ref_frame_name(answer.frame)),
-                             fmt::format("{:.2f}", age_hours(answer))});
+                             fmt::format("{:.2f}", set_age_hours(answer.point))});
       right.insert(right.end(), {false, true});
       append_plain_table(header, {row}, right, colour, out);
       return;

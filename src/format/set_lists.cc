@@ -75,8 +75,21 @@ class KvnList final : public SetListWriter {
   bool first_ = true;
 };
 
-void append_page(const PageInfo& page, std::string_view next, std::string_view prev,
-                 std::string& out) {
+void append_meta(const HistoryMeta& meta, std::string& out) {
+  fmt::format_to(std::back_inserter(out),
+                 ",\"meta\":{{\"norad_id\":{},\"object_name\":", meta.norad_id);
+  json::append_string(meta.object_name, out);
+  out += ",\"earliest_epoch\":";
+  json::append_optional_time(meta.earliest_epoch, out);
+  out += ",\"latest_epoch\":";
+  json::append_optional_time(meta.latest_epoch, out);
+  fmt::format_to(std::back_inserter(out), ",\"total_elsets\":{}}}", meta.total_elsets);
+}
+
+}  // namespace
+
+void write_pagination_member(const PageInfo& page, std::string_view next, std::string_view prev,
+                             std::string& out) {
   fmt::format_to(std::back_inserter(out),
                  "\"pagination\":{{\"total\":{},\"page\":{},\"per_page\":{},\"total_pages\":{},"
                  "\"next\":",
@@ -93,19 +106,6 @@ void append_page(const PageInfo& page, std::string_view next, std::string_view p
   url(prev);
   out += '}';
 }
-
-void append_meta(const HistoryMeta& meta, std::string& out) {
-  fmt::format_to(std::back_inserter(out), ",\"meta\":{{\"norad_id\":{},\"object_name\":",
-                 meta.norad_id);
-  json::append_string(meta.object_name, out);
-  out += ",\"earliest_epoch\":";
-  json::append_optional_time(meta.earliest_epoch, out);
-  out += ",\"latest_epoch\":";
-  json::append_optional_time(meta.latest_epoch, out);
-  fmt::format_to(std::back_inserter(out), ",\"total_elsets\":{}}}", meta.total_elsets);
-}
-
-}  // namespace
 
 std::unique_ptr<SetListWriter> make_set_list_writer(Format format, TleLayout tle_layout) {
   switch (format) {
@@ -144,7 +144,7 @@ void write_page_envelope(std::string_view data_json, const PageInfo& page, std::
   out += "{\"data\":";
   out += data_json;
   out += ',';
-  append_page(page, next, prev, out);
+  write_pagination_member(page, next, prev, out);
   if (meta != nullptr) {
     append_meta(*meta, out);
   }
@@ -154,7 +154,7 @@ void write_page_envelope(std::string_view data_json, const PageInfo& page, std::
 void write_pagination_tail(const PageInfo& page, const HistoryMeta* meta, std::string& out,
                            std::string_view next, std::string_view prev) {
   out += ',';
-  append_page(page, next, prev, out);
+  write_pagination_member(page, next, prev, out);
   if (meta != nullptr) {
     append_meta(*meta, out);
   }

@@ -88,6 +88,31 @@ Reply state(const QueryService& core, const Call& call) {
   return reply;
 }
 
+// Pages like /gp/epoch's (the same members in the same order): Link and X-Total-Count on
+// every format, the envelope's pagination in JSON.
+Reply catalog_state(const QueryService& core, const Call& call) {
+  const auto bound = bind_catalog_state(call.params, FrontEnd::http);
+  Reply reply;
+  reply.content_type = content_type(bound.format);
+  std::string& out = reply.body;
+  // Room for a page of rows at once (about 450 bytes each in json): growing a body of
+  // megabytes step by step copied it over and over.
+  out.reserve(static_cast<std::size_t>(std::min(bound.paging.per_page, kMaxCatalogStatePerPage)) *
+              (bound.format == Format::json ? 480 : 260));
+  const auto writer = make_catalog_state_writer(bound.format, bound.query);
+  writer->begin(out);
+  const CatalogStatePage page = orbit::OrbitService(core).catalog_state(
+      bound.query, bound.paging,
+      [&](std::span<const CatalogStateRow> rows) { writer->rows(rows, out); });
+  const PageLinks links = page_links(page.page, call.base_url, call.path, call.query);
+  writer->end(page, links.next, links.prev, out);
+  reply.headers.emplace_back("X-Total-Count", std::to_string(page.page.total));
+  if (std::string link = link_header(links); !link.empty()) {
+    reply.headers.emplace_back("Link", std::move(link));
+  }
+  return reply;
+}
+
 // Pages of points like history: Link and X-Total-Count on every format, the envelope's
 // pagination in JSON.
 Reply ephemeris(const QueryService& core, const Call& call) {
@@ -209,6 +234,8 @@ Reply answer(const QueryService& core, const Call& call, std::string_view versio
     }
     case Endpoint::state:
       return state(core, call);
+    case Endpoint::catalog_state:
+      return catalog_state(core, call);
     case Endpoint::ephemeris:
       return ephemeris(core, call);
     case Endpoint::passes:
@@ -255,8 +282,8 @@ std::string accepted_formats(std::string_view accept) {
     std::string_view format;
   };
   constexpr std::pair<std::string_view, std::string_view> kMediaTypes[] = {
-      {"application/json", "json"}, {"text/plain", "tle"},       {"application/xml", "xml"},
-      {"text/xml", "xml"},          {"text/csv", "csv"},         {"text/x-omm-kvn", "kvn"},
+      {"application/json", "json"}, {"text/plain", "tle"}, {"application/xml", "xml"},
+      {"text/xml", "xml"},          {"text/csv", "csv"},   {"text/x-omm-kvn", "kvn"},
       {"application/*", "json"},    {"*/*", "json"},
   };
   std::vector<Choice> choices;

@@ -54,6 +54,13 @@ void Responder::start(std::string listen_url) {
 
 Answer Responder::answer(const httplib::Request& req, const Route& route) {
   if (const auto kept = cached(req, route)) {
+    // Computed for this request and too large to keep (the whole catalog's states are
+    // megabytes): nobody else holds it, so it is moved rather than copied. cached() made it
+    // non-const.
+    if (kept.use_count() == 1) {
+      auto& own = const_cast<CachedReply&>(*kept);
+      return {std::move(own.reply), std::move(own.etag)};
+    }
     return {kept->reply, kept->etag};
   }
   Answer fresh{compute(req, route), {}};

@@ -76,6 +76,9 @@ std::optional<Route> match_route(std::string_view path) {
     return rest.empty() && !id.empty() ? std::optional<Route>(Route{Endpoint::catalog_record, id})
                                        : std::nullopt;
   }
+  if (top == "state" && rest.empty()) {
+    return Route{Endpoint::catalog_state, {}};
+  }
   if (top == "status" && rest.empty()) {
     return Route{Endpoint::status, {}};
   }
@@ -95,6 +98,7 @@ Lane lane_of(Endpoint endpoint) noexcept {
     case Endpoint::nearest:
     case Endpoint::adjacent:
     case Endpoint::state:
+    case Endpoint::catalog_state:
     case Endpoint::ephemeris:
     case Endpoint::passes:
       return Lane::heavy;

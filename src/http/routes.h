@@ -20,6 +20,7 @@ enum class Endpoint : std::uint8_t {
   adjacent,        // /gp/{id}/adjacent
   range,           // /gp/{id}/range
   state,           // /gp/{id}/state
+  catalog_state,   // /state (every object's state at an instant)
   ephemeris,       // /gp/{id}/ephemeris
   passes,          // /gp/{id}/passes
   catalog_record,  // /catalog/{id}

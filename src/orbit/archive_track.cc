@@ -1,15 +1,15 @@
 #include "orbit/archive_track.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdlib>
 
 #include "gpq/error.h"
+
+#include "orbit/set_propagation.h"
 
 namespace gpq::orbit {
 
 ArchiveTrack::ArchiveTrack(std::vector<ElementSet> sets)
-    : sets_(std::move(sets)), propagators_(sets_.size()) {}
+    : sets_(std::move(sets)), propagators_(sets_.size()), cursors_(sets_.size()) {}
 
 std::size_t ArchiveTrack::nearest(TimePoint t) const {
   const auto after = std::upper_bound(
@@ -33,21 +33,9 @@ TemeState ArchiveTrack::propagate(std::size_t index, TimePoint t) const {
   if (!propagator) {
     propagator = std::make_unique<Sgp4Propagator>(set);
   }
-  const double minutes =
-      static_cast<double>(t.unix_micros() - set.epoch.unix_micros()) / (60.0 * 1e6);
-  const Sgp4Result result = propagator->propagate(minutes);
-  if (result.error != Sgp4Error::none) {
-    fail(Errc::bad_request,
-         "NORAD {}: SGP4 cannot propagate the set of {} to {}: {} (SGP4 error {})", set.norad_id,
-         format_iso8601_millis(set.epoch), format_iso8601_millis(t), to_string(result.error),
-         static_cast<int>(result.error));
-  }
-  const auto finite = [](const Vector3& v) {
-    return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
-  };
-  if (!finite(result.state.position_km) || !finite(result.state.velocity_km_s)) {
-    fail(Errc::bad_request, "NORAD {}: SGP4 gives no finite state for the set of {} at {}",
-         set.norad_id, format_iso8601_millis(set.epoch), format_iso8601_millis(t));
+  SetPropagation result = propagate_set(*propagator, set, t, &cursors_[index]);
+  if (!result.problem.empty()) {
+    throw Error(Errc::bad_request, result.problem);
   }
   return result.state;
 }

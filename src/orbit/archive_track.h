@@ -36,6 +36,9 @@ class ArchiveTrack {
  private:
   std::vector<ElementSet> sets_;
   mutable std::vector<std::unique_ptr<Sgp4Propagator>> propagators_;
+  // Each set's resonance integration goes on from its last instant: an ephemeris of a
+  // geostationary object steps forward instead of integrating from epoch at every point.
+  mutable std::vector<ResonanceCursor> cursors_;
 };
 
 // A TEME state at `t` as an answer in `frame` (ITRF and geodetic through teme_to_itrf with

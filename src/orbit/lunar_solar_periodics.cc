@@ -3,6 +3,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "orbit/angles.h"
+
 namespace gpq::orbit {
 namespace {
 
@@ -22,10 +24,11 @@ struct Periodics {
 // the terms in f2 = sin^2 f / 2 - 1/4 and f3 = -sin f cos f / 2.
 Periodics periodics_of(const ThirdBodyPeriodics& b, double t) {
   const double mean_anomaly = b.mean_anomaly_at_epoch + b.mean_motion * t;
-  const double f = mean_anomaly + 2.0 * b.eccentricity * std::sin(mean_anomaly);
-  const double sin_f = std::sin(f);
+  const double f = mean_anomaly + 2.0 * b.eccentricity * sin_cos(mean_anomaly).sin;
+  const SinCos at_f = sin_cos(f);
+  const double sin_f = at_f.sin;
   const double f2 = 0.5 * sin_f * sin_f - 0.25;
-  const double f3 = -0.5 * sin_f * std::cos(f);
+  const double f3 = -0.5 * sin_f * at_f.cos;
   return {b.e2 * f2 + b.e3 * f3, b.i2 * f2 + b.i3 * f3, b.l2 * f2 + b.l3 * f3 + b.l4 * sin_f,
           b.gh2 * f2 + b.gh3 * f3 + b.gh4 * sin_f, b.h2 * f2 + b.h3 * f3};
 }
@@ -34,8 +37,9 @@ Periodics periodics_of(const ThirdBodyPeriodics& b, double t) {
 // the longitude L + omega + cos(i) Omega, which stay regular as i goes to zero.
 void add_lyddane(const Periodics& p, double sin_i, double cos_i, OperationMode mode,
                  PeriodicElements& el) {
-  const double sin_node = std::sin(el.node);
-  const double cos_node = std::cos(el.node);
+  const SinCos at_node = sin_cos(el.node);
+  const double sin_node = at_node.sin;
+  const double cos_node = at_node.cos;
   double alpha = sin_i * sin_node;
   double beta = sin_i * cos_node;
   const double dalpha = p.h * cos_node + p.i * cos_i * sin_node;
@@ -73,8 +77,9 @@ void add_lunar_solar_periodics(const DeepSpaceTerms& deep, OperationMode mode, d
   Periodics sum{sun.e + moon.e, sun.i + moon.i, sun.l + moon.l, sun.gh + moon.gh, sun.h + moon.h};
   el.inclination = el.inclination + sum.i;
   el.eccentricity = el.eccentricity + sum.e;
-  const double sin_i = std::sin(el.inclination);
-  const double cos_i = std::cos(el.inclination);
+  const SinCos inclination = sin_cos(el.inclination);
+  const double sin_i = inclination.sin;
+  const double cos_i = inclination.cos;
   if (el.inclination >= 0.2) {
     sum.h = sum.h / sin_i;
     sum.gh = sum.gh - cos_i * sum.h;

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <optional>
+#include <span>
 
 #include "gpq/orbit_query.h"
 #include "gpq/query_service.h"
@@ -16,6 +17,8 @@ namespace gpq::orbit {
 
 using PointVisitor = std::function<void(const OrbitPoint&)>;
 using SegmentVisitor = std::function<void(const SetUse&)>;
+// Rows of the catalog's states in order, a chunk at a time.
+using CatalogStateVisitor = std::function<void(std::span<const CatalogStateRow>)>;
 
 // One page of an ephemeris: its plan (known before any point is computed, so that a writer can
 // head each set's segment) and the points, computed as they are visited.
@@ -45,6 +48,15 @@ class OrbitService {
   StateAnswer state(const StateQuery& query) const;
   Ephemeris ephemeris(const EphemerisQuery& query, const Paging& paging) const;
   PassList passes(const PassQuery& query) const;
+
+  // The catalog's states (src/orbit/catalog_state.cc): the page `paging` asks of the members
+  // of the snapshot at query.epoch (QueryService::snapshot: /gp/epoch's members, filters and
+  // order), each propagated from the set the snapshot names, its nearest. One object never
+  // fails the answer: a row whose set is more than kMaxPropagationDays from the instant, or
+  // where SGP4 gives no state, carries the reason instead. Throws only what
+  // QueryService::snapshot throws.
+  CatalogStatePage catalog_state(const CatalogStateQuery& query, const Paging& paging,
+                                 const CatalogStateVisitor& visit) const;
 
  private:
   ElementSet chosen_set(const StateQuery& query) const;

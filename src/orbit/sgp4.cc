@@ -4,9 +4,12 @@
 #include <cmath>
 #include <numbers>
 
+#include "orbit/angles.h"
 #include "orbit/deep_space_init.h"
+#include "orbit/deep_space_input.h"
 #include "orbit/lunar_solar_periodics.h"
 #include "orbit/near_earth_init.h"
+#include "orbit/near_earth_state.h"
 #include "orbit/secular.h"
 #include "orbit/short_period.h"
 #include "orbit/sidereal_time.h"
@@ -51,34 +54,6 @@ EpochElements epoch_elements(const ElementSet& set) {
   return el;
 }
 
-// The mean elements once drag has acted on a, e and L, angles reduced to one turn.
-// Returns the error when they leave the theory's domain.
-Sgp4Error finish_mean_elements(const Sgp4Terms& terms, MeanState& m, double& semi_major_axis) {
-  if (m.mean_motion <= 0.0) {
-    return Sgp4Error::mean_motion;
-  }
-  const double xke = terms.gravity.xke;
-  // Unless a resonance changed the mean motion, (ke / n)^(2/3) is the one of epoch.
-  const double undragged = m.mean_motion == terms.epoch.mean_motion
-                               ? terms.epoch.semi_major_axis
-                               : std::pow(xke / m.mean_motion, kTwoThirds);
-  semi_major_axis = undragged * m.drag_a * m.drag_a;
-  m.mean_motion = xke / std::pow(semi_major_axis, 1.5);
-  m.eccentricity = m.eccentricity - m.drag_e;
-  if (m.eccentricity >= 1.0 || m.eccentricity < -0.001) {
-    return Sgp4Error::mean_eccentricity;
-  }
-  if (m.eccentricity < 1.0e-6) {
-    m.eccentricity = 1.0e-6;
-  }
-  m.mean_anomaly = m.mean_anomaly + terms.epoch.mean_motion * m.drag_l;
-  const double longitude = std::fmod(m.mean_anomaly + m.perigee + m.node, kTwoPi);
-  m.node = std::fmod(m.node, kTwoPi);
-  m.perigee = std::fmod(m.perigee, kTwoPi);
-  m.mean_anomaly = std::fmod(longitude - m.perigee - m.node, kTwoPi);
-  return Sgp4Error::none;
-}
-
 // SDP4 only: the lunar-solar periodics, then the inclination functions of the inclination
 // they give (SGP4 keeps those of epoch).
 Sgp4Error add_deep_space_periodics(const Sgp4Terms& terms, double t, OsculatingInput& in) {
@@ -97,8 +72,9 @@ Sgp4Error add_deep_space_periodics(const Sgp4Terms& terms, double t, OsculatingI
   in.node = el.node;
   in.perigee = el.perigee;
   in.mean_anomaly = el.mean_anomaly;
-  in.sin_inclination = std::sin(el.inclination);
-  in.cos_inclination = std::cos(el.inclination);
+  const SinCos inclination = sin_cos(el.inclination);
+  in.sin_inclination = inclination.sin;
+  in.cos_inclination = inclination.cos;
   NearEarthTerms long_period;
   set_long_period_coefficients(terms.gravity, in.sin_inclination, in.cos_inclination, long_period);
   in.aycof = long_period.aycof;
@@ -137,11 +113,11 @@ Sgp4Propagator::Sgp4Propagator(const ElementSet& set, const Sgp4Options& options
   terms_.mode = options.mode;
   terms_.epoch = epoch_elements(set);
   if (!(terms_.epoch.mean_motion > 0.0)) {
-    invalid_input_ = init_error_ = Sgp4Error::mean_motion;
+    invalid_input_ = Sgp4Error::mean_motion;
     return;
   }
   if (!(terms_.epoch.eccentricity >= 0.0 && terms_.epoch.eccentricity < 1.0)) {
-    invalid_input_ = init_error_ = Sgp4Error::mean_eccentricity;
+    invalid_input_ = Sgp4Error::mean_eccentricity;
     return;
   }
   terms_.near = near_earth_init(terms_.gravity, terms_.epoch);
@@ -151,47 +127,48 @@ Sgp4Propagator::Sgp4Propagator(const ElementSet& set, const Sgp4Options& options
     const double gsto = sidereal_angle_at_epoch(terms_.epoch.days_since_1950, terms_.mode);
     terms_.deep = deep_space_init(terms_.gravity, terms_.epoch, terms_.near, gsto);
   }
-  init_error_ = propagate(0.0).error;
 }
 
 Sgp4Result Sgp4Propagator::propagate(double minutes) const noexcept {
+  return propagate(minutes, nullptr);
+}
+
+Sgp4Result Sgp4Propagator::propagate(double minutes, ResonanceCursor& cursor) const noexcept {
+  return propagate(minutes, &cursor);
+}
+
+Sgp4Result Sgp4Propagator::propagate(double minutes, ResonanceCursor* cursor) const noexcept {
   Sgp4Result result;
   if (invalid_input_ != Sgp4Error::none) {
     result.error = invalid_input_;
     return result;
   }
-  MeanState mean = near_earth_secular(terms_, minutes);
-  if (terms_.deep_space) {
-    add_deep_space_secular(terms_, minutes, mean);
+  if (!terms_.deep_space) {
+    StateOf<double> state{};
+    result.error = static_cast<Sgp4Error>(near_earth_state(terms_, minutes, state));
+    result.state = {state.position_km, state.velocity_km_s};
+    return result;
   }
-  OsculatingInput in;
-  result.error = finish_mean_elements(terms_, mean, in.semi_major_axis);
+  OsculatingInput in{};
+  result.error = deep_space_input(terms_, minutes, cursor, in);
   if (result.error != Sgp4Error::none) {
     return result;
   }
-  in.mean_motion = mean.mean_motion;
-  in.eccentricity = mean.eccentricity;
-  in.inclination = mean.inclination;
-  in.node = mean.node;
-  in.perigee = mean.perigee;
-  in.mean_anomaly = mean.mean_anomaly;
-  if (terms_.deep_space) {
-    result.error = add_deep_space_periodics(terms_, minutes, in);
-    if (result.error != Sgp4Error::none) {
-      return result;
-    }
-  } else {
-    const NearEarthTerms& k = terms_.near;
-    in.sin_inclination = k.sin_inclination;
-    in.cos_inclination = k.cos_inclination;
-    in.aycof = k.aycof;
-    in.xlcof = k.xlcof;
-    in.con41 = k.con41;
-    in.x1mth2 = k.x1mth2;
-    in.x7thm1 = k.x7thm1;
-  }
   result.error = osculating_state(in, terms_.gravity, result.state);
   return result;
+}
+
+Sgp4Error deep_space_input(const Sgp4Terms& terms, double minutes, ResonanceCursor* cursor,
+                           OsculatingInput& in) noexcept {
+  MeanState mean = near_earth_secular(terms, minutes);
+  add_deep_space_secular(terms, minutes, mean, cursor);
+  double semi_major_axis = 0;
+  const auto error = static_cast<Sgp4Error>(finish_mean(terms, mean, semi_major_axis));
+  if (error != Sgp4Error::none) {
+    return error;
+  }
+  in = from_mean(mean, semi_major_axis);
+  return add_deep_space_periodics(terms, minutes, in);
 }
 
 }  // namespace gpq::orbit

@@ -47,8 +47,8 @@ struct Sgp4Result {
 };
 
 // An element set prepared for propagation. Copyable, 1 KB, no heap; propagate() is const and
-// thread-safe. Construction never throws: a set SGP4 cannot handle keeps the error it gives at
-// epoch (init_error()) and propagate() still answers for every time.
+// thread-safe. Construction never throws: a set SGP4 cannot handle gives its error at epoch
+// (init_error()) and propagate() still answers for every time.
 class Sgp4Propagator {
  public:
   explicit Sgp4Propagator(const ElementSet& set, const Sgp4Options& options = {}) noexcept;
@@ -57,20 +57,31 @@ class Sgp4Propagator {
   // there. Allocates nothing, throws nothing. The deep-space resonance integration starts at
   // epoch on every call (720-minute steps), so its cost grows with |minutes|.
   Sgp4Result propagate(double minutes) const noexcept;
+  // The same, continuing a deep-space resonance integration from `cursor` where the last call
+  // with it stopped (one cursor per set and thread, default-constructed at first): the state is
+  // bitwise propagate(minutes)'s, in fewer steps when successive times move away from epoch (an
+  // ephemeris, a grid of instants), as the reference's satellite record carries its integrator.
+  Sgp4Result propagate(double minutes, ResonanceCursor& cursor) const noexcept;
 
-  // The error of the propagation to epoch that initialisation runs, as the reference's
-  // sgp4init reports it.
-  Sgp4Error init_error() const noexcept { return init_error_; }
+  // The error of the propagation to epoch that the reference's sgp4init runs and reports.
+  // Computed when asked, not in the constructor: a caller that propagates anyway (the whole
+  // catalog at an instant prepares thousands of sets for one propagation each) need not pay
+  // for a second one.
+  Sgp4Error init_error() const noexcept { return propagate(0.0).error; }
   // Period of 225 minutes or more: the SDP4 branch (lunar-solar terms, resonances).
   bool deep_space() const noexcept { return terms_.deep_space; }
+  // False when the elements cannot enter the theory at all (e >= 1, n <= 0): terms() then
+  // holds nothing, and propagate() gives the error at every time.
+  bool in_theory() const noexcept { return invalid_input_ == Sgp4Error::none; }
   const Sgp4Terms& terms() const noexcept { return terms_; }
 
  private:
+  Sgp4Result propagate(double minutes, ResonanceCursor* cursor) const noexcept;
+
   Sgp4Terms terms_;
   // Set when the elements cannot enter the theory at all (e >= 1, n <= 0): propagate()
   // returns it without computing.
   Sgp4Error invalid_input_ = Sgp4Error::none;
-  Sgp4Error init_error_ = Sgp4Error::none;
 };
 
 }  // namespace gpq::orbit

@@ -117,6 +117,14 @@ struct ResonanceTerms {
   double d5433 = 0;
 };
 
+// Where a resonance integration stopped: `at` minutes from epoch (a whole number of 720-minute
+// steps, 0 when it has not run), with the mean motion and resonant longitude there.
+struct ResonanceCursor {
+  double at = 0;
+  double mean_motion = 0;
+  double lambda = 0;
+};
+
 struct DeepSpaceTerms {
   ThirdBodyPeriodics sun;
   ThirdBodyPeriodics moon;

@@ -13,12 +13,13 @@ namespace gpq::storage {
 CurrentIndex::CurrentIndex(Reader& reader) {
   reader.for_each_catalog([&](const CatalogRecord& record) { catalog_.push_back(record); });
   reader.for_each_latest(SourceFilter::all, [&](const ElementSet& set) {
-    IndexedObject object{set, to_upper(set.object_name), nullptr};
+    IndexedObject object{set, to_upper(set.object_name), nullptr, std::nullopt};
     const auto it =
         std::lower_bound(catalog_.begin(), catalog_.end(), set.norad_id,
                          [](const CatalogRecord& r, std::int32_t id) { return r.norad_id < id; });
     if (it != catalog_.end() && it->norad_id == set.norad_id) {
       object.catalog = &*it;
+      object.decay_date = it->decay_date;
     }
     objects_.push_back(std::move(object));
   });

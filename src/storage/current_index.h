@@ -23,6 +23,9 @@ struct IndexedObject {
   ElementSet current;          // newest set, either source (Space-Track wins a tie)
   std::string name_upper;      // for case-insensitive substring search
   const CatalogRecord* catalog = nullptr;
+  // The catalog's DECAY_DATE, copied here: a snapshot asks it of every object, and reading it
+  // through `catalog` cost a cache miss each.
+  std::optional<TimePoint> decay_date;
 };
 
 class CurrentIndex {
@@ -46,9 +49,11 @@ class CurrentIndex {
   // Members of a synced group; std::nullopt when never synced (rules apply then).
   const std::vector<std::int32_t>* synced_group(const std::string& group) const;
 
- private:
+  // True when `object` is in `group`: its synced list when there is one, else the rules of
+  // core/group_rules.h at `now`.
   bool in_group(const IndexedObject& object, const std::string& group, TimePoint now) const;
 
+ private:
   std::vector<CatalogRecord> catalog_;
   std::vector<IndexedObject> objects_;
   std::unordered_map<std::string, std::vector<std::int32_t>> groups_;

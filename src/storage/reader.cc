@@ -279,6 +279,16 @@ std::optional<ElementSet> Reader::set_after(std::int32_t norad_id, TimePoint epo
                  [&] { return merged_neighbour(norad_id, epoch, plan(norad_id, source), Side::after); });
 }
 
+Reader::ReadTransaction::ReadTransaction(Reader& reader) : reader_(reader) {
+  guarded(reader_.db_->path(),
+          [&] { reader_.db_->connection().exec(std::string(sql::kBeginRead)); });
+}
+
+Reader::ReadTransaction::~ReadTransaction() {
+  // Nothing was written: ending it cannot fail in a way worth reporting from a destructor.
+  reader_.db_->connection().tryExec(std::string(sql::kEndRead));
+}
+
 std::pair<std::optional<ElementSet>, std::optional<ElementSet>> Reader::neighbours(
     std::int32_t norad_id, TimePoint epoch, SourceFilter source) {
   names_norad_id_ = 0;

@@ -94,6 +94,23 @@ class Reader {
   // The data generation (see DataGeneration): what the store checks its index against.
   std::int64_t generation() { return generation_.read(); }
 
+  // Holds one read transaction while it lives, for a pass of many look-ups (a snapshot reads
+  // thousands of objects): each statement then skips taking and dropping the log's read lock,
+  // two system calls each, and every look-up sees the same commit. Keep it short: a checkpoint
+  // cannot pass it.
+  class ReadTransaction {
+   public:
+    explicit ReadTransaction(Reader& reader);
+    ~ReadTransaction();
+    ReadTransaction(const ReadTransaction&) = delete;
+    ReadTransaction& operator=(const ReadTransaction&) = delete;
+    ReadTransaction(ReadTransaction&&) = delete;
+    ReadTransaction& operator=(ReadTransaction&&) = delete;
+
+   private:
+    Reader& reader_;
+  };
+
  private:
   // A statement in use: reset before it is bound and again when done, so that no read
   // transaction outlives the call.

@@ -4,7 +4,8 @@ namespace gpq::storage {
 namespace {
 
 bool same_query(const SnapshotQuery& a, const SnapshotQuery& b) {
-  return a.epoch == b.epoch && a.object_type == b.object_type && a.orbit_regime == b.orbit_regime;
+  return a.epoch == b.epoch && a.object_type == b.object_type && a.orbit_regime == b.orbit_regime &&
+         a.group == b.group;
 }
 
 }  // namespace

@@ -16,7 +16,8 @@ class SnapshotCache {
  public:
   using Members = std::shared_ptr<const std::vector<ElementSet>>;
 
-  // The members kept for the same epoch, object type and regime at `generation`, or null.
+  // The members kept for the same epoch, object type, regime and group at `generation`, or
+  // null.
   // Thread-safe.
   Members find(const SnapshotQuery& query, std::int64_t generation) const;
 

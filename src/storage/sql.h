@@ -294,4 +294,8 @@ namespace gpq::storage::sql {
 // Changes whenever another connection has committed (sqlite_store.cc rebuilds its index).
 inline constexpr std::string_view kDataVersion = "PRAGMA data_version";
 
+// One read transaction over many look-ups (Reader::ReadTransaction).
+inline constexpr std::string_view kBeginRead = "BEGIN DEFERRED";
+inline constexpr std::string_view kEndRead = "COMMIT";
+
 }  // namespace gpq::storage::sql

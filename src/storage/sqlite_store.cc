@@ -31,6 +31,32 @@ ElementSet& closer(std::optional<ElementSet>& before, std::optional<ElementSet>&
   return (!before || (after && gap(*after) < gap(*before))) ? *after : *before;
 }
 
+// The filters of a snapshot that do not depend on the set chosen: decay before the epoch
+// (DECISIONS.md's membership rule), object type and group (judged at the epoch).
+bool passes_filters(const CurrentIndex& index, const IndexedObject& object,
+                    const SnapshotQuery& query, TimePoint epoch) {
+  if (object.decay_date && *object.decay_date < epoch) {  // decayed_before(), from the copy
+    return false;
+  }
+  if (query.object_type &&
+      (object.catalog == nullptr || object.catalog->object_type != query.object_type)) {
+    return false;
+  }
+  return !query.group || index.in_group(object, *query.group, epoch);
+}
+
+// The object's set nearest `epoch` when memory alone tells it, which spares the two B-tree
+// descents of a read: its newest set when that is at or before the epoch (nothing later
+// exists), or when all its sets share one epoch. Null when the archive must be read.
+const ElementSet* nearest_in_memory(const IndexedObject& object, std::int64_t first_epoch_us,
+                                    TimePoint epoch) {
+  const ElementSet& newest = object.current;
+  if (newest.epoch <= epoch || first_epoch_us == newest.epoch.unix_micros()) {
+    return &newest;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 std::unique_ptr<SqliteStore> SqliteStore::open(const std::filesystem::path& path) {
@@ -78,29 +104,31 @@ SnapshotCache::Members SqliteStore::snapshot_members(const SnapshotQuery& query)
   const TimePoint epoch = *query.epoch;
   const TimePoint horizon = TimePoint::from_unix_micros(epoch.unix_micros() + kMicrosPerDay);
   const std::vector<IndexedObject>& objects = idx->objects();
-  // Each object costs two B-tree descents: the pass is split over two threads, each with its
-  // own connection, and the halves are joined in NORAD order.
+  const std::vector<std::int64_t>& firsts = idx->first_epochs(*Lease(readers_));
+  // An object memory cannot answer for costs two B-tree descents: the pass is split over two
+  // threads, each with its own connection, and the halves are joined in NORAD order.
   const auto pass = [&](std::size_t begin, std::size_t end, std::vector<ElementSet>& out) {
     Lease reader(readers_);
+    const Reader::ReadTransaction one_read(*reader);
+    const auto keep = [&](const ElementSet& chosen) {
+      if (!query.orbit_regime ||
+          orbit_regime(chosen.mean_motion, chosen.eccentricity) == *query.orbit_regime) {
+        out.push_back(chosen);
+      }
+    };
     for (std::size_t i = begin; i < end; ++i) {
       const IndexedObject& object = objects[i];
-      if (decayed_before(object.catalog, epoch)) {
+      if (firsts[i] > horizon.unix_micros() || !passes_filters(*idx, object, query, epoch)) {
         continue;
       }
-      if (query.object_type &&
-          (object.catalog == nullptr || object.catalog->object_type != query.object_type)) {
+      if (const ElementSet* known = nearest_in_memory(object, firsts[i], epoch)) {
+        keep(*known);
         continue;
       }
       auto [before, after] = reader->neighbours(object.current.norad_id, epoch, SourceFilter::all);
-      if (!before && !(after && after->epoch <= horizon)) {
-        continue;
+      if (before || after) {
+        keep(closer(before, after, epoch));
       }
-      ElementSet& chosen = closer(before, after, epoch);
-      if (query.orbit_regime &&
-          orbit_regime(chosen.mean_motion, chosen.eccentricity) != *query.orbit_regime) {
-        continue;
-      }
-      out.push_back(std::move(chosen));
     }
   };
   auto members = std::make_shared<std::vector<ElementSet>>();
@@ -134,14 +162,10 @@ void SqliteStore::for_each_snapshot_member(const SnapshotQuery& query, Reader& r
   const std::vector<IndexedObject>& objects = idx->objects();
   for (std::size_t i = 0; i < objects.size(); ++i) {
     const IndexedObject& object = objects[i];
-    if (firsts[i] > horizon_us || decayed_before(object.catalog, epoch)) {
+    if (firsts[i] > horizon_us || !passes_filters(*idx, object, query, epoch)) {
       continue;
     }
-    if (query.object_type &&
-        (object.catalog == nullptr || object.catalog->object_type != query.object_type)) {
-      continue;
-    }
-    if (!member(object.current.norad_id)) {
+    if (!member(object, firsts[i])) {
       return;
     }
   }
@@ -153,7 +177,7 @@ std::int64_t SqliteStore::count_snapshot(const SnapshotQuery& query) const {
   }
   Lease reader(readers_);
   std::int64_t count = 0;
-  for_each_snapshot_member(query, *reader, [&](std::int32_t) {
+  for_each_snapshot_member(query, *reader, [&](const IndexedObject&, std::int64_t) {
     ++count;
     return true;
   });
@@ -164,21 +188,28 @@ void SqliteStore::snapshot(const SnapshotQuery& query, Window window,
                            const SetVisitor& visit) const {
   if (!query.orbit_regime) {
     Lease reader(readers_);
+    const Reader::ReadTransaction one_read(*reader);
     const TimePoint epoch = *query.epoch;
     std::int64_t position = 0;
-    for_each_snapshot_member(query, *reader, [&](std::int32_t norad_id) {
-      if (window.limit >= 0 && position >= window.offset + window.limit) {
-        return false;
-      }
-      if (position++ < window.offset) {
-        return true;
-      }
-      auto [before, after] = reader->neighbours(norad_id, epoch, SourceFilter::all);
-      if (before || after) {
-        visit(closer(before, after, epoch));
-      }
-      return true;
-    });
+    for_each_snapshot_member(
+        query, *reader, [&](const IndexedObject& object, std::int64_t first_epoch_us) {
+          if (window.limit >= 0 && position >= window.offset + window.limit) {
+            return false;
+          }
+          if (position++ < window.offset) {
+            return true;
+          }
+          if (const ElementSet* known = nearest_in_memory(object, first_epoch_us, epoch)) {
+            visit(*known);
+            return true;
+          }
+          auto [before, after] =
+              reader->neighbours(object.current.norad_id, epoch, SourceFilter::all);
+          if (before || after) {
+            visit(closer(before, after, epoch));
+          }
+          return true;
+        });
     return;
   }
   // A regime depends on the set chosen for each object: every member is read (and cached).

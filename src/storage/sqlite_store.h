@@ -58,8 +58,8 @@ class SqliteStore final : public Store {
  private:
   explicit SqliteStore(const std::filesystem::path& path);
 
-  // Calls member(norad_id) for each object of a snapshot without a regime filter, in NORAD
-  // order, until it returns false.
+  // Calls member(object, its first epoch in microseconds) for each object of a snapshot
+  // without a regime filter, in NORAD order, until it returns false.
   template <typename Member>
   void for_each_snapshot_member(const SnapshotQuery& query, Reader& reader,
                                 const Member& member) const;

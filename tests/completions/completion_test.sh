@@ -102,6 +102,8 @@ if [[ -n $bash_function ]]; then
   expect bash "gpq " state ephemeris passes
   expect_only bash "gpq state 25544 --frame " teme itrf geodetic
   expect_only bash "gpq state 25544 --set " nearest before latest
+  expect bash "gpq state --" --all --group --type --regime --at
+  expect_only bash "gpq state --all --group st" stations starlink
   expect_only bash "gpq ephemeris 25544 --format " json csv oem table
   expect bash "gpq passes 25544 --" --lat --lon --alt --from --to --min-elevation !--epoch
   expect_only bash "gpq ephemeris 25544 --from " ""
@@ -147,6 +149,8 @@ expect_only fish "gpq keys " create list revoke
 expect_only fish "gpq keys create --la" --label
 expect_only fish "gpq --format csv gp --gr" --group
 expect_only fish "gpq state 25544 --frame " teme itrf geodetic
+expect fish "gpq state --" --all --group --type --regime --at
+expect_only fish "gpq state --all --regime " LEO MEO GEO HEO
 expect fish "gpq ephemeris 25544 --format " oem
 expect fish "gpq passes 25544 --" --lat --lon --alt --min-elevation
 expect_only fish "gpq --format csv " gp history nearest adjacent range state ephemeris passes catalog sync serve keys status
@@ -201,6 +205,7 @@ zsh_lines=(
   "gpq nearest 25544 --tle-layout "
   "gpq ephemeris 25544 --format "
   "gpq state 25544 --frame "
+  "gpq state --all --gr"
   "gpq sync --from README.md $completions/gpq.b"
 )
 zsh_answers=()
@@ -233,6 +238,7 @@ expect zsh "gpq sync --source " spacetrack celestrak !all
 expect zsh "gpq nearest 25544 --tle-layout " source canonical
 expect zsh "gpq ephemeris 25544 --format " json csv oem table
 expect zsh "gpq state 25544 --frame " teme itrf geodetic
+expect zsh "gpq state --all --gr" "gpq state --all --group="
 expect zsh "gpq sync --from README.md $completions/gpq.b" \
   "gpq sync --from README.md $completions/gpq.bash "
 

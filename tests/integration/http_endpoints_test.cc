@@ -1,41 +1,23 @@
 // Every endpoint of SPEC.md through a real `gpq serve` and a real HTTP client: formats and
 // their Content-Type, the headers of each endpoint, pagination followed to the end and
 // back, content negotiation, ETag/304, gzip, HEAD, and the same records as the CLI.
-#include <gtest/gtest.h>
-
-#include <simdjson.h>
-
 #include <chrono>
 #include <regex>
 #include <set>
 #include <thread>
 
+#include <gtest/gtest.h>
+#include <simdjson.h>
+
 #include "gpq/query_service.h"
+
+#include "served_world_test.h"
 #include "support/fixture_db.h"
-#include "support/process.h"
-#include "support/served_world.h"
 
 namespace gpq::test {
 namespace {
 
-class HttpEndpointsTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() { world_ = new ServedWorld(kUnlimited); }
-  static void TearDownTestSuite() {
-    delete world_;
-    world_ = nullptr;
-  }
-
-  HttpResult get(const std::string& path, const HeaderList& headers = {}) {
-    return client_->get("/api/v1" + path, headers);
-  }
-
-  static ServedWorld* world_;
-  std::unique_ptr<ApiClient> client_ = world_->client();
-  simdjson::dom::parser parser_;
-};
-
-ServedWorld* HttpEndpointsTest::world_ = nullptr;
+class HttpEndpointsTest : public ServedWorldTest {};
 
 // The JSON text of the `data` array of a list envelope.
 std::string data_of(const std::string& envelope) {
@@ -113,13 +95,29 @@ TEST_F(HttpEndpointsTest, OneObjectCarriesItsSourceAndAge) {
   for (const auto field : record.value()) {
     keys.emplace_back(field.key);
   }
-  EXPECT_EQ(keys, (std::vector<std::string>{
-                      "OBJECT_NAME", "OBJECT_ID", "NORAD_CAT_ID", "EPOCH", "MEAN_MOTION",
-                      "ECCENTRICITY", "INCLINATION", "RA_OF_ASC_NODE", "ARG_OF_PERICENTER",
-                      "MEAN_ANOMALY", "BSTAR", "MEAN_MOTION_DOT", "MEAN_MOTION_DDOT",
-                      "REV_AT_EPOCH", "CLASSIFICATION_TYPE", "ELEMENT_SET_NO", "PERIOD_MINUTES",
-                      "APOGEE_KM", "PERIGEE_KM", "SEMI_MAJOR_AXIS_KM", "DATA_SOURCE",
-                      "CREATION_DATE", "_collected_at"}));
+  EXPECT_EQ(keys, (std::vector<std::string>{"OBJECT_NAME",
+                                            "OBJECT_ID",
+                                            "NORAD_CAT_ID",
+                                            "EPOCH",
+                                            "MEAN_MOTION",
+                                            "ECCENTRICITY",
+                                            "INCLINATION",
+                                            "RA_OF_ASC_NODE",
+                                            "ARG_OF_PERICENTER",
+                                            "MEAN_ANOMALY",
+                                            "BSTAR",
+                                            "MEAN_MOTION_DOT",
+                                            "MEAN_MOTION_DDOT",
+                                            "REV_AT_EPOCH",
+                                            "CLASSIFICATION_TYPE",
+                                            "ELEMENT_SET_NO",
+                                            "PERIOD_MINUTES",
+                                            "APOGEE_KM",
+                                            "PERIGEE_KM",
+                                            "SEMI_MAJOR_AXIS_KM",
+                                            "DATA_SOURCE",
+                                            "CREATION_DATE",
+                                            "_collected_at"}));
   EXPECT_EQ(std::string(record["EPOCH"].get_string().value()), "2026-01-12T00:00:00.000Z");
 }
 
@@ -130,7 +128,8 @@ TEST_F(HttpEndpointsTest, NearestReportsTheSignedEpochDelta) {
   const HttpResult after = get("/gp/25544/nearest?epoch=unix:1767959940");  // 2026-01-09T11:59
   ASSERT_EQ(after.status, 200);
   EXPECT_EQ(after.header("X-Epoch-Delta-Seconds"), "43260.000");
-  const HttpResult source = get("/gp/25544/nearest?epoch=2026-01-11T00:00:00Z&data_source=source_b");
+  const HttpResult source =
+      get("/gp/25544/nearest?epoch=2026-01-11T00:00:00Z&data_source=source_b");
   ASSERT_EQ(source.status, 200);
   EXPECT_EQ(source.header("X-Data-Source"), "celestrak");
   EXPECT_EQ(source.header("X-Epoch-Delta-Seconds"), "0.000");
@@ -161,8 +160,10 @@ TEST_F(HttpEndpointsTest, AdjacentRangeAndHistoryShapes) {
             world_->server().base_url() + "/gp/25544/history?per_page=4&page=2");
   EXPECT_TRUE(page["pagination"]["prev"].is_null());
   simdjson::dom::parser second;
-  EXPECT_EQ(std::string(second.parse(get("/gp/25544/history?per_page=4&page=2").body)["pagination"]
-                                    ["prev"].get_string().value()),
+  EXPECT_EQ(std::string(
+                second.parse(get("/gp/25544/history?per_page=4&page=2").body)["pagination"]["prev"]
+                    .get_string()
+                    .value()),
             world_->server().base_url() + "/gp/25544/history?per_page=4&page=1");
 }
 
@@ -202,8 +203,8 @@ TEST_F(HttpEndpointsTest, PaginationLinksWalkToTheEndAndBack) {
   url = last + "&format=csv";
   while (!url.empty()) {
     const HttpResult r = client_->get(url.substr(url.find("/api/v1")));
-    ASSERT_EQ(r.status, 200) << url << " after " << (backward.empty() ? "" : backward.back())
-                             << " " << r.body;
+    ASSERT_EQ(r.status, 200) << url << " after " << (backward.empty() ? "" : backward.back()) << " "
+                             << r.body;
     backward.push_back(url);
     const std::string link = r.header("Link");
     const std::smatch match = [&] {
@@ -224,8 +225,10 @@ TEST_F(HttpEndpointsTest, PublicUrlReplacesTheHostInLinks) {
   ServedWorld behind_proxy({"--public-url", "https://orbits.example.org/"});
   const HttpResult r = behind_proxy.client()->get("/api/v1/gp/25544/history?per_page=2");
   ASSERT_EQ(r.status, 200);
-  EXPECT_NE(r.body.find("\"next\":\"https://orbits.example.org/api/v1/gp/25544/history?per_page=2&page=2\""),
-            std::string::npos)
+  EXPECT_NE(
+      r.body.find(
+          "\"next\":\"https://orbits.example.org/api/v1/gp/25544/history?per_page=2&page=2\""),
+      std::string::npos)
       << r.body;
 }
 
@@ -368,9 +371,8 @@ TEST_F(HttpEndpointsTest, CliAndHttpGiveIdenticalRecords) {
   const ProcessResult one =
       run_gpq({"--db", world_->db().string(), "--format", "json", "gp", "25544"});
   EXPECT_EQ(get("/gp/25544").body + "\n", one.out);
-  const ProcessResult tle =
-      run_gpq({"--db", world_->db().string(), "--format", "tle", "nearest", "25544", "--epoch",
-               "2026-01-11T06:00:00Z"});
+  const ProcessResult tle = run_gpq({"--db", world_->db().string(), "--format", "tle", "nearest",
+                                     "25544", "--epoch", "2026-01-11T06:00:00Z"});
   EXPECT_EQ(get("/gp/25544/nearest?epoch=2026-01-11T06:00:00Z&format=tle").body, tle.out);
 }
 

@@ -8,34 +8,13 @@
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include "served_world_test.h"
 #include "support/fixture_db.h"
-#include "support/process.h"
-#include "support/served_world.h"
 
 namespace gpq::test {
 namespace {
 
-class HttpOrbitTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() { world_ = new ServedWorld(kUnlimited); }
-  static void TearDownTestSuite() {
-    delete world_;
-    world_ = nullptr;
-  }
-
-  HttpResult get(const std::string& path, const HeaderList& headers = {}) {
-    return client_->get("/api/v1" + path, headers);
-  }
-
-  static ProcessResult cli(std::vector<std::string> args) {
-    args.insert(args.begin(), {"--db", world_->db().string()});
-    return run_gpq(args);
-  }
-
-  static inline ServedWorld* world_ = nullptr;
-  std::unique_ptr<ApiClient> client_ = world_->client();
-  simdjson::dom::parser parser_;
-};
+class HttpOrbitTest : public ServedWorldTest {};
 
 TEST_F(HttpOrbitTest, StateIsTheCliAnswer) {
   for (const char* frame : {"teme", "itrf", "geodetic"}) {

@@ -19,10 +19,9 @@
 
 #include "gpq/time.h"
 
+#include "imported_mirror.h"
 #include "orbit/frames.h"
 #include "orbit/look_angles.h"
-#include "support/process.h"
-#include "support/temp_dir.h"
 
 namespace gpq::test {
 namespace {
@@ -45,39 +44,15 @@ bool python_has_sgp4() {
   return run_process({"/usr/bin/python3", "-c", "import sgp4.api"}).exit_code == 0;
 }
 
-class OrbitRealDataTest : public ::testing::Test {
+struct OrbitRealDataTestFiles {
+  static std::vector<fs::path> files() {
+    return {"history/celestrak_stations_2026-05-24_2026-07-14.3le.xz",
+            "history/celestrak_geo_2026-05-24_2026-07-14.3le.xz"};
+  }
+};
+
+class OrbitRealDataTest : public ImportedMirrorTest<OrbitRealDataTestFiles> {
  protected:
-  static void SetUpTestSuite() {
-    if (real_data_dir().empty()) {
-      return;
-    }
-    dir_ = std::make_unique<TempDir>();
-    const fs::path history = real_data_dir() / "history";
-    import_ = std::make_unique<ProcessResult>(
-        run_gpq({db(), "sync", "--from",
-                 (history / "celestrak_stations_2026-05-24_2026-07-14.3le.xz").string(),
-                 (history / "celestrak_geo_2026-05-24_2026-07-14.3le.xz").string()}));
-  }
-  static void TearDownTestSuite() {
-    import_.reset();
-    dir_.reset();
-  }
-  void SetUp() override {
-    if (real_data_dir().empty()) {
-      GTEST_SKIP() << "GPQ_REAL_DATA is not set";
-    }
-    ASSERT_EQ(import_->exit_code, 0) << import_->err;
-  }
-
-  static std::string db() { return "--db=" + (dir_->path() / "gpq.db").string(); }
-
-  static std::string ok(std::vector<std::string> args) {
-    args.insert(args.begin(), db());
-    const ProcessResult result = run_gpq(args);
-    EXPECT_EQ(result.exit_code, 0) << result.err;
-    return result.out;
-  }
-
   // Epochs of every set of the object (both sources merged as the archive answers), in µs.
   static std::vector<std::int64_t> history_epochs(std::int32_t id) {
     const std::string csv =
@@ -106,8 +81,6 @@ class OrbitRealDataTest : public ::testing::Test {
     return epochs;
   }
 
-  static inline std::unique_ptr<TempDir> dir_;
-  static inline std::unique_ptr<ProcessResult> import_;
   simdjson::dom::parser parser_;
 };
 
@@ -173,7 +146,7 @@ TEST_F(OrbitRealDataTest, StateAgreesWithPython3Sgp4OnTheSetItNames) {
     ASSERT_TRUE(line1.starts_with("1 ") && line2.starts_with("2 ")) << name << tle;
     table += fmt::format("{}\t{}\t{:.17g}\n", line1, line2, c.minutes);
   }
-  const fs::path input = dir_->path() / "oracle.tsv";
+  const fs::path input = mirror_->dir().path() / "oracle.tsv";
   std::ofstream(input) << table;
   const fs::path script =
       fs::path(GPQ_TEST_DATA_DIR).parent_path() / "real_data" / "sgp4_oracle.py";

@@ -178,7 +178,7 @@ TEST_F(QueryServiceTest, SnapshotMembershipAtLaunchAndDecay) {
   all.all = true;
   const auto ids_at = [&](std::int64_t epoch, std::optional<OrbitRegime> regime = std::nullopt) {
     std::vector<std::int32_t> ids;
-    core_->snapshot({at(epoch), std::nullopt, regime}, all,
+    core_->snapshot({at(epoch), std::nullopt, regime, std::nullopt}, all,
                     [&](const ElementSet& s) { ids.push_back(s.norad_id); });
     return ids;
   };
@@ -644,7 +644,7 @@ TEST_F(QueryServiceKnownWorldTest, SnapshotMembershipAtLaunchAndDecay) {
   };
   for (const auto& row : rows) {
     std::vector<std::string> members;
-    core_->snapshot({iso(row.epoch), row.type, row.regime}, every_row(),
+    core_->snapshot({iso(row.epoch), row.type, row.regime, std::nullopt}, every_row(),
                     [&](const ElementSet& s) {
                       members.push_back(std::to_string(s.norad_id) + " " +
                                         format_iso8601_micros(s.epoch));
@@ -655,7 +655,7 @@ TEST_F(QueryServiceKnownWorldTest, SnapshotMembershipAtLaunchAndDecay) {
   }
   // 50006: one day either side of the clock's epoch, a tie: the earlier set.
   std::string future;
-  core_->snapshot({world::now(), std::nullopt, std::nullopt}, every_row(),
+  core_->snapshot({world::now(), std::nullopt, std::nullopt, std::nullopt}, every_row(),
                   [&](const ElementSet& s) {
                     if (s.norad_id == kFuture) {
                       future = describe(s);
@@ -664,7 +664,7 @@ TEST_F(QueryServiceKnownWorldTest, SnapshotMembershipAtLaunchAndDecay) {
   EXPECT_EQ(future, at("2026-02-28T00:00:00.000000", kC));
   // Without an epoch the snapshot is the current search.
   Ids current;
-  core_->snapshot({std::nullopt, std::nullopt, std::nullopt}, every_row(),
+  core_->snapshot({std::nullopt, std::nullopt, std::nullopt, std::nullopt}, every_row(),
                   [&](const ElementSet& s) { current.push_back(s.norad_id); });
   EXPECT_EQ(current, search_ids({}));
 }

@@ -1,0 +1,34 @@
+// Many propagations at once, in vector lanes four wide: AVX2 registers where the processor has
+// them, SSE2 pairs where it does not. Sets of the near-earth theory (SGP4) go through the lanes
+// whole; deep-space ones (SDP4) up to the osculating stage one by one (the lunar-solar terms,
+// the resonance integration), then that stage in the lanes. Elements outside the theory go one
+// by one. Every state is bit for bit the one Sgp4Propagator::propagate gives, so that the whole
+// catalog at an instant and one object's state agree to the last digit.
+#pragma once
+
+#include <span>
+
+#include "orbit/sgp4.h"
+
+namespace gpq::orbit {
+
+// out[i] = sets[i]->propagate(minutes[i]) for every i; the spans have one size. Any sets in
+// any order, the same set more than once included (an ephemeris is one set at many times).
+// Allocates nothing; thread-safe as propagate() is.
+void propagate_batch(std::span<const Sgp4Propagator* const> sets, std::span<const double> minutes,
+                     std::span<Sgp4Result> out) noexcept;
+
+// The same, out[i] = sets[i]->propagate(minutes[i], *cursors[i]) where cursors[i] is not null:
+// a resonant set's integration goes on from its cursor's last call (Sgp4Propagator::propagate),
+// the pairs taken in order. One cursor may serve several pairs of one set; not thread-safe for
+// the cursors.
+void propagate_batch(std::span<const Sgp4Propagator* const> sets, std::span<const double> minutes,
+                     std::span<ResonanceCursor* const> cursors, std::span<Sgp4Result> out) noexcept;
+
+// True when propagate_batch runs four lanes in AVX2 registers on this processor.
+bool batch_uses_avx2() noexcept;
+
+// For tests: run the SSE2 lanes even where AVX2 is there (false), or choose again (true).
+void TEST_batch_may_use_avx2(bool may) noexcept;
+
+}  // namespace gpq::orbit
