@@ -3,6 +3,7 @@
 # Idempotent: when every package is present it returns at once without apt.
 # --bench also installs wrk and nginx for bench/http_bench.sh, and DuckDB's node package for the
 # DuckDB peer of bench/run (bench/duckdb).
+# --fuzz also installs clang and libFuzzer for fuzz/run (docs/FUZZING.md).
 set -euo pipefail
 
 packages=(
@@ -29,6 +30,14 @@ fi
 # wrk and nginx for the HTTP benchmark: scripts/setup.sh --bench.
 if [[ ${1:-} == --bench ]]; then
   for package in wrk nginx-light; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' ||
+      missing+=("$package")
+  done
+fi
+
+# clang++ and libFuzzer for the fuzz targets: scripts/setup.sh --fuzz.
+if [[ ${1:-} == --fuzz ]]; then
+  for package in clang libfuzzer-14-dev; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' ||
       missing+=("$package")
   done
