@@ -1,7 +1,8 @@
 // The sink of the parser targets. Each record a parser hands over must keep its contract
-// (omm_fields.h, tle.h, catalog.h, the text-field rule of printable_text.h), must be writable
-// in every output format, and must come back bit for bit from the storage block codec; each
-// skip reason must be printable, since `gpq sync --from` prints it to the terminal as it is.
+// (omm_fields.h, tle.h, catalog.h, the text-field rule of printable_text.h) and must come back
+// bit for bit from the storage block codec; the first few of an input must be writable in
+// every output format, as TLE lines that read back; each skip reason must be printable, since
+// `gpq sync --from` prints it to the terminal as it is.
 #pragma once
 
 #include <cstdint>
