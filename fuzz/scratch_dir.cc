@@ -1,44 +1,14 @@
 #include "scratch_dir.h"
 
 #include <cstdio>
-#include <cstdlib>
-#include <string>
 
 #include "fuzz_input.h"
+#include "support/temp_dir.h"
 
 namespace gpq::fuzz {
-namespace {
-
-class ScratchDir {
- public:
-  ScratchDir() {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") +
-                          "/gpq-fuzz-XXXXXX";
-    if (mkdtemp(pattern.data()) == nullptr) {
-      broken("cannot make a scratch directory");
-    }
-    path_ = pattern;
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  ScratchDir(ScratchDir&&) = delete;
-  ScratchDir& operator=(ScratchDir&&) = delete;
-
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
-
-}  // namespace
 
 const std::filesystem::path& scratch_dir() {
-  static const ScratchDir dir;
+  static const test::TempDir dir;  // under $TMPDIR, which fuzz/run points at a tmpfs
   return dir.path();
 }
 
