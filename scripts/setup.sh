@@ -3,6 +3,7 @@
 # Idempotent: when every package is present it returns at once without apt.
 # --bench also installs wrk and nginx for bench/http_bench.sh, DuckDB's node package for the
 # DuckDB peer of bench/run (bench/duckdb), and satellite.js for bench/sgp4_peers.
+# --fuzz also installs clang and libFuzzer for fuzz/run (docs/FUZZING.md).
 set -euo pipefail
 
 packages=(
@@ -30,6 +31,14 @@ fi
 # bench/sgp4_peers: scripts/setup.sh --bench.
 if [[ ${1:-} == --bench ]]; then
   for package in wrk nginx-light python3-numpy; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' ||
+      missing+=("$package")
+  done
+fi
+
+# clang++ and libFuzzer for the fuzz targets: scripts/setup.sh --fuzz.
+if [[ ${1:-} == --fuzz ]]; then
+  for package in clang libfuzzer-14-dev; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' ||
       missing+=("$package")
   done

@@ -10,6 +10,8 @@
 
 #include "gpq/error.h"
 
+#include "core/printable_text.h"
+
 namespace gpq {
 namespace {
 
@@ -141,13 +143,13 @@ bool parse_epoch(std::string_view text, TimePoint& epoch, std::string& why) {
   const std::string_view day_text = text.substr(2, 3);
   if (!parse_int(text.substr(0, 2), yy) || !is_digit(text[0]) || !is_digit(text[1]) ||
       text[5] != '.' || !parse_int(day_text, day)) {
-    why = fmt::format("epoch '{}' is not YYDDD.DDDDDDDD", text);
+    why = fmt::format("epoch '{}' is not YYDDD.DDDDDDDD", shown(text));
     return false;
   }
   const std::string_view fraction_text = text.substr(6, 8);
   for (const char c : fraction_text) {
     if (!is_digit(c)) {
-      why = fmt::format("epoch '{}' is not YYDDD.DDDDDDDD", text);
+      why = fmt::format("epoch '{}' is not YYDDD.DDDDDDDD", shown(text));
       return false;
     }
   }
@@ -174,13 +176,15 @@ bool check_line(std::string_view line, char number, std::string& why) {
   }
   const int expected = tle_checksum(line);
   if (!is_digit(line[68]) || line[68] - '0' != expected) {
-    why = fmt::format("line {}: bad checksum, expected {}, found '{}'", number, expected, line[68]);
+    why = fmt::format("line {}: bad checksum, expected {}, found '{}'", number, expected,
+                      shown(line.substr(68, 1)));
     return false;
   }
   return true;
 }
 
-// `98067A  ` -> `1998-067A`; all blank -> empty.
+// `98067A  ` -> `1998-067A`; all blank -> empty. The piece is up to three capital letters:
+// anything else would become an OBJECT_ID no TLE can be written back with.
 bool parse_intdes(std::string_view text, std::string& object_id) {
   const std::string_view trimmed = strip(text);
   if (trimmed.empty()) {
@@ -195,13 +199,19 @@ bool parse_intdes(std::string_view text, std::string& object_id) {
       return false;
     }
   }
+  // The piece: up to three capital letters (blank-padded).
+  const std::string_view piece = strip(trimmed.substr(5));
+  for (const char c : piece) {
+    if (c < 'A' || c > 'Z') {
+      return false;
+    }
+  }
   const int yy = (trimmed[0] - '0') * 10 + (trimmed[1] - '0');
   std::string launch(trimmed.substr(2, 3));
   for (char& c : launch) {
     c = c == ' ' ? '0' : c;
   }
-  object_id =
-      fmt::format("{}-{}{}", yy < 57 ? 2000 + yy : 1900 + yy, launch, strip(trimmed.substr(5)));
+  object_id = fmt::format("{}-{}{}", yy < 57 ? 2000 + yy : 1900 + yy, launch, piece);
   return true;
 }
 
@@ -261,11 +271,11 @@ bool read_catalog_number(std::string_view line1, std::string_view line2, Element
   const auto id1 = parse_tle_catalog_number(field(line1, 3, 7));
   const auto id2 = parse_tle_catalog_number(field(line2, 3, 7));
   if (!id1) {
-    error = fmt::format("line 1: catalog number '{}' is not valid", field(line1, 3, 7));
+    error = fmt::format("line 1: catalog number '{}' is not valid", shown(field(line1, 3, 7)));
     return false;
   }
   if (!id2) {
-    error = fmt::format("line 2: catalog number '{}' is not valid", field(line2, 3, 7));
+    error = fmt::format("line 2: catalog number '{}' is not valid", shown(field(line2, 3, 7)));
     return false;
   }
   if (*id1 != *id2) {
@@ -280,12 +290,14 @@ bool read_catalog_number(std::string_view line1, std::string_view line2, Element
 bool read_identity(std::string_view line1, ElementSet& set, std::string& error) {
   const char classification = line1[7];
   if (classification != 'U' && classification != 'C' && classification != 'S') {
-    error = fmt::format("line 1: classification '{}' is not U, C or S", classification);
+    error = fmt::format("line 1: classification '{}' is not U, C or S",
+                        shown(field(line1, 8, 8)));
     return false;
   }
   set.classification_type = classification;
   if (!parse_intdes(field(line1, 10, 17), set.object_id)) {
-    error = fmt::format("line 1: international designator '{}' is not valid", field(line1, 10, 17));
+    error = fmt::format("line 1: international designator '{}' is not valid",
+                        shown(field(line1, 10, 17)));
     return false;
   }
   if (!parse_epoch(field(line1, 19, 32), set.epoch, error)) {
@@ -314,22 +326,22 @@ bool read_elements(std::string_view line1, std::string_view line2, ElementSet& s
   };
   for (const Decimal& d : decimals) {
     if (!parse_decimal(d.text, *d.value)) {
-      error = fmt::format("line {}: {} '{}' is not a number", d.line, d.name, d.text);
+      error = fmt::format("line {}: {} '{}' is not a number", d.line, d.name, shown(d.text));
       return false;
     }
   }
   if (!parse_exponent_field(field(line1, 45, 52), set.mean_motion_ddot)) {
     error = fmt::format("line 1: second derivative of mean motion '{}' is not valid",
-                        field(line1, 45, 52));
+                        shown(field(line1, 45, 52)));
     return false;
   }
   if (!parse_exponent_field(field(line1, 54, 61), set.bstar)) {
-    error = fmt::format("line 1: BSTAR '{}' is not valid", field(line1, 54, 61));
+    error = fmt::format("line 1: BSTAR '{}' is not valid", shown(field(line1, 54, 61)));
     return false;
   }
   const std::string_view ecc = field(line2, 27, 33);
   if (ecc.find_first_not_of("0123456789") != std::string_view::npos) {
-    error = fmt::format("line 2: eccentricity '{}' is not a number", ecc);
+    error = fmt::format("line 2: eccentricity '{}' is not a number", shown(ecc));
     return false;
   }
   parse_decimal(fmt::format("0.{}", ecc), set.eccentricity);
@@ -343,15 +355,17 @@ bool read_counters(std::string_view line1, std::string_view line2, ElementSet& s
   std::int64_t element_set_no = 0;
   std::int64_t rev = 0;
   if (!parse_int(field(line1, 63, 63), ephemeris, 0)) {
-    error = fmt::format("line 1: ephemeris type '{}' is not a digit", line1[62]);
+    error = fmt::format("line 1: ephemeris type '{}' is not a digit", shown(field(line1, 63, 63)));
     return false;
   }
   if (!parse_int(field(line1, 65, 68), element_set_no, 0)) {
-    error = fmt::format("line 1: element set number '{}' is not a number", field(line1, 65, 68));
+    error = fmt::format("line 1: element set number '{}' is not a number",
+                        shown(field(line1, 65, 68)));
     return false;
   }
   if (!parse_int(field(line2, 64, 68), rev, 0)) {
-    error = fmt::format("line 2: revolution number '{}' is not a number", field(line2, 64, 68));
+    error = fmt::format("line 2: revolution number '{}' is not a number",
+                        shown(field(line2, 64, 68)));
     return false;
   }
   set.ephemeris_type = static_cast<std::int8_t>(ephemeris);

@@ -98,11 +98,26 @@ std::string eccentricity_field(double value) {
   return digits;
 }
 
-// `98067A  ` from `1998-067A`; blanks when unknown or not in that shape, or with
-// kTleBlankDesignator.
+// `98067A  ` from `1998-067A`; blanks when unknown, with kTleBlankDesignator, or when
+// OBJECT_ID is not a designator a TLE can carry (`YYYY-NNN` and up to three capital letters,
+// YYYY within kFirstTleYear..kLastTleYear): an OMM may name its object in any words, and the
+// line must read back as that object's designator or as none.
 std::string intdes_field(const std::string& object_id, std::uint16_t layout) {
-  if (object_id.size() < 8 || object_id[4] != '-' || (layout & kTleBlankDesignator) != 0) {
-    return std::string(8, ' ');
+  const std::string blank(8, ' ');
+  if ((layout & kTleBlankDesignator) != 0 || object_id.size() < 8 || object_id.size() > 11 ||
+      object_id[4] != '-') {
+    return blank;
+  }
+  for (std::size_t i = 0; i < object_id.size(); ++i) {
+    const char c = object_id[i];
+    const bool digit = c >= '0' && c <= '9';
+    if (i != 4 && (i < 8 ? !digit : c < 'A' || c > 'Z')) {
+      return blank;
+    }
+  }
+  const int year = std::stoi(object_id.substr(0, 4));
+  if (year < kFirstTleYear || year > kLastTleYear) {
+    return blank;
   }
   return fmt::format("{:<8}",
                      object_id.substr(2, 2) + object_id.substr(5, 3) + object_id.substr(8, 3));
@@ -146,7 +161,8 @@ std::string with_checksum(std::string line) {
 constexpr std::string_view kOtherFormats = "use json, csv, xml or kvn";
 
 // Why the values of `set` cannot be written in TLE lines, whatever its catalog number: a
-// classification other than U, C or S, an epoch outside 1957..2056, |MEAN_MOTION_DOT| >= 1.
+// classification other than U, C or S, an epoch outside 1957..2056, |MEAN_MOTION_DOT| >= 1,
+// a MEAN_MOTION that rounds to 0 or 100 at eight decimals.
 std::optional<std::string> tle_value_problem(const ElementSet& set) {
   if (!valid_classification(set.classification_type)) {
     return fmt::format(
@@ -166,6 +182,15 @@ std::optional<std::string> tle_value_problem(const ElementSet& set) {
         "NORAD {}: MEAN_MOTION_DOT {} is too large for a TLE (its field holds "
         "less than 1 rev/day^2); {}",
         set.norad_id, set.mean_motion_dot, kOtherFormats);
+  }
+  // Eight decimals, as line 2 writes it: a value that rounds to 0 or to 100 would read back
+  // as no mean motion at all, or push the columns after it out of place.
+  const std::string motion = fmt::format("{:.8f}", set.mean_motion);
+  if (motion == "0.00000000" || motion.size() > 11) {
+    return fmt::format(
+        "NORAD {}: MEAN_MOTION {} is {} at the eight decimals of a TLE, outside (0, 100) "
+        "rev/day; {}",
+        set.norad_id, set.mean_motion, motion, kOtherFormats);
   }
   return std::nullopt;
 }

@@ -9,29 +9,14 @@
 #include "gpq/error.h"
 #include "gpq/request.h"
 
-#include "core/text.h"
 #include "http/conditional.h"
+#include "http/request_params.h"
 
 namespace gpq::http {
 namespace {
 
 constexpr std::size_t kReplyCacheBytes = 16 * 1024 * 1024;
 constexpr std::chrono::seconds kReplyLifetime{30};
-
-// The query string of the parameters as received (httplib hands them over decoded), for
-// pagination links.
-std::string encoded_query(const httplib::Params& params) {
-  std::string query;
-  for (const auto& [name, value] : params) {
-    if (!query.empty()) {
-      query += '&';
-    }
-    append_percent_encoded(name, query);
-    query += '=';
-    append_percent_encoded(value, query);
-  }
-  return query;
-}
 
 }  // namespace
 
@@ -100,13 +85,7 @@ std::shared_ptr<const CachedReply> Responder::cached(const httplib::Request& req
 
 Reply Responder::compute(const httplib::Request& req, const Route& route) {
   try {
-    Params params;
-    for (const auto& [name, value] : req.params) {
-      params.emplace(name, value);  // the first of repeated parameters wins
-    }
-    if (!params.contains(kAcceptKey) && req.has_header("Accept")) {
-      params.emplace(kAcceptKey, accepted_formats(req.get_header_value("Accept")));
-    }
+    const Params params = request_params(req);
     const std::string host = req.get_header_value("Host");
     const std::string base = !public_url_.empty() ? public_url_
                              : host.empty()       ? listen_url_

@@ -7,17 +7,18 @@
 #include <cstdint>
 #include <filesystem>
 
-#include "sync/batching_sink.h"
 #include "sync/detect.h"
 #include "sync/importer.h"
 #include "sync/input.h"
 #include "sync/parse/parsers.h"
+#include "sync/record_sink.h"
 
 namespace gpq::sync {
 
-// What one import run shares with the archive walk.
+// What one import run shares with the archive walk. The sink is the importer's BatchingSink;
+// any RecordSink will do (the archive fuzz target walks archives without a database).
 struct ImportContext {
-  BatchingSink& sink;
+  RecordSink& sink;
   ImportSummary& summary;
   const ParseOptions& parse;
 };

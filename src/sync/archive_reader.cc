@@ -15,6 +15,9 @@
 
 #include "gpq/error.h"
 
+#include "core/printable_text.h"
+#include "core/text.h"
+
 namespace gpq::sync {
 namespace {
 
@@ -82,9 +85,11 @@ MemberType type_of(archive_entry* entry) {
   }
 }
 
+// libarchive's words for what went wrong, as one printable line: some of its messages end in
+// a line break, and some quote bytes of the archive.
 std::string error_text(archive* handle) {
   const char* text = archive_error_string(handle);
-  return text != nullptr ? text : "unreadable data";
+  return text != nullptr ? shown(trim(text), 200) : "unreadable data";
 }
 
 std::string name_of(archive_entry* entry) {

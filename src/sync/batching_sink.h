@@ -28,7 +28,7 @@ class BatchingSink final : public RecordSink {
 
   // The file or archive member the next records come from: skipped records and the progress
   // name it ("history.zip:2004.txt").
-  void start_file(std::string name);
+  void start_file(std::string name) override;
 
   void element_set(ElementSet&& set) override;
   void catalog_record(CatalogRecord&& record) override;

@@ -138,9 +138,10 @@ bool LineReader::fill() {
   buffer_.erase(0, begin_);
   begin_ = 0;
   const std::size_t old_size = buffer_.size();
-  buffer_.resize(old_size + kChunkBytes);
-  const std::size_t got = in_.read(buffer_.data() + old_size, kChunkBytes);
+  buffer_.resize(old_size + chunk_);
+  const std::size_t got = in_.read(buffer_.data() + old_size, chunk_);
   buffer_.resize(old_size + got);
+  chunk_ = std::min(chunk_ * 2, kChunkBytes);
   if (got == 0) {
     eof_ = true;
   }

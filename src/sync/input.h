@@ -87,6 +87,9 @@ class LineReader {
 
   ByteStream& in_;
   std::string buffer_;
+  // What the next read asks for: 4 KiB first, doubling to 128 KiB, so that a small input (an
+  // HTTP body, an archive member, a fuzz input) costs a small buffer.
+  std::size_t chunk_ = 4096;
   std::size_t begin_ = 0;  // first unread byte in buffer_
   std::string long_line_;
   std::uint64_t line_number_ = 0;

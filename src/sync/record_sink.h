@@ -19,6 +19,9 @@ class RecordSink {
   RecordSink(RecordSink&&) = delete;
   RecordSink& operator=(RecordSink&&) = delete;
 
+  // The file or archive member the next records come from (a path, or "archive:member"), for
+  // sinks that name it in what they report. The parsers never call it; the import walk does.
+  virtual void start_file(std::string /*name*/) {}
   // A valid set; `set.source` is already the source the file counts as.
   virtual void element_set(ElementSet&& set) = 0;
   virtual void catalog_record(CatalogRecord&& record) = 0;

@@ -170,7 +170,7 @@ HttpAnswer HttpSession::exchange(httplib::Client& client, const Outgoing& outgoi
     request.headers.emplace(name, value);
   }
   if (own_host && !cookies_.empty()) {
-    request.headers.emplace("Cookie", cookie_header());
+    request.headers.emplace("Cookie", cookies_.header());
   }
   HttpAnswer answer;
   bool too_slow = false;
@@ -211,34 +211,9 @@ HttpAnswer HttpSession::exchange(httplib::Client& client, const Outgoing& outgoi
     answer.headers.emplace_back(to_lower(name), value);
   }
   if (own_host) {
-    keep_cookies(answer.headers);
+    cookies_.take(answer.headers);
   }
   return answer;
-}
-
-void HttpSession::keep_cookies(const HeaderList& headers) {
-  for (const auto& [name, value] : headers) {
-    if (name != "set-cookie") {
-      continue;
-    }
-    const std::string pair = value.substr(0, value.find(';'));
-    const std::size_t equals = pair.find('=');
-    if (equals == std::string::npos) {
-      continue;
-    }
-    const std::string cookie = pair.substr(0, equals);
-    std::erase_if(cookies_, [&](const auto& c) { return c.first == cookie; });
-    cookies_.emplace_back(cookie, pair.substr(equals + 1));
-  }
-}
-
-std::string HttpSession::cookie_header() const {
-  std::string header;
-  for (const auto& [name, value] : cookies_) {
-    header += header.empty() ? "" : "; ";
-    header += name + "=" + value;
-  }
-  return header;
 }
 
 }  // namespace gpq::sync

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "sync/upstream/cookie_jar.h"
 #include "sync/upstream/redirect_rules.h"
 
 namespace httplib {
@@ -19,8 +20,6 @@ struct Request;
 }
 
 namespace gpq::sync {
-
-using HeaderList = std::vector<std::pair<std::string, std::string>>;
 
 struct HttpAnswer {
   int status = 0;       // 0: no answer (the transport failed; see error)
@@ -87,8 +86,6 @@ class HttpSession {
                       Deadline deadline);
   httplib::Client& client_for(const Url& url);
   std::unique_ptr<httplib::Client> make_client(const std::string& origin) const;
-  void keep_cookies(const HeaderList& headers);
-  std::string cookie_header() const;
 
   std::string base_url_;
   Url base_;  // its origin, and its prefix as target
@@ -98,7 +95,7 @@ class HttpSession {
   std::string other_origin_;                 // the last other origin a redirect led to
   std::unique_ptr<httplib::Client> other_client_;
   std::function<std::string()> redirect_gate_;
-  std::vector<std::pair<std::string, std::string>> cookies_;  // name, value
+  CookieJar cookies_;
 };
 
 }  // namespace gpq::sync

@@ -3,6 +3,8 @@
 #include <fmt/core.h>
 
 #include "gpq/error.h"
+
+#include "core/printable_text.h"
 #include "sync/detect.h"
 #include "sync/parse/parsers.h"
 
@@ -51,7 +53,7 @@ ParsedBody parse_body(std::string body, DataSource source, TimePoint collected_a
   const FileKind kind = detect_kind(std::string_view(body).substr(0, 64 * 1024));
   if (kind == FileKind::unknown) {
     fail(Errc::upstream, "{}: the answer is not element sets or catalog records (starts: {})",
-         what, body.substr(0, std::min<std::size_t>(body.find('\n'), 60)));
+         what, shown(std::string_view(body).substr(0, body.find('\n')), 60));
   }
   if (!looks_complete(kind, body)) {
     fail(Errc::upstream, "{}: the answer is damaged or cut off (it does not end as a {} body "

@@ -1,6 +1,8 @@
 // URL resolution and the redirect decision.
 #include "sync/upstream/redirect_rules.h"
 
+#include <algorithm>
+
 #include <fmt/core.h>
 
 #include "core/printable_text.h"
@@ -65,9 +67,18 @@ bool has_scheme(std::string_view reference) {
   return true;
 }
 
+// URLs are printable ASCII without blanks (RFC 3986 2): anything else in an address would go
+// into a request line as it is, and into messages.
+bool url_characters(std::string_view text) {
+  return std::all_of(text.begin(), text.end(), [](char c) { return c > ' ' && c < 0x7f; });
+}
+
 }  // namespace
 
 std::optional<Url> parse_url(std::string_view text) {
+  if (!url_characters(text)) {
+    return std::nullopt;
+  }
   const std::size_t separator = text.find("://");
   if (separator == std::string_view::npos) {
     return std::nullopt;
@@ -80,8 +91,8 @@ std::optional<Url> parse_url(std::string_view text) {
   std::string_view rest = text.substr(separator + 3);
   const std::size_t end = rest.find_first_of("/?#");
   url.authority = std::string(rest.substr(0, end));
-  // No user name (it would be sent to the host), no blanks or controls in the host.
-  if (url.authority.empty() || url.authority.find_first_of("@ \t\r\n") != std::string::npos) {
+  // No user name: it would be sent to the host.
+  if (url.authority.empty() || url.authority.find('@') != std::string::npos) {
     return std::nullopt;
   }
   url.target = normal_target(end == std::string_view::npos ? std::string_view() : rest.substr(end));
@@ -90,7 +101,7 @@ std::optional<Url> parse_url(std::string_view text) {
 
 std::optional<Url> resolve_url(const Url& base, std::string_view reference) {
   reference = trim(reference);
-  if (reference.empty()) {
+  if (reference.empty() || !url_characters(reference)) {
     return std::nullopt;
   }
   if (has_scheme(reference)) {

@@ -21,12 +21,13 @@ struct Url {
   std::string text() const { return origin() + target; }
 };
 
-// "scheme://host[:port][/path][?query]" with an http or https scheme and no user name;
-// nullopt otherwise. A fragment is dropped.
+// "scheme://host[:port][/path][?query]" with an http or https scheme and no user name, in
+// printable ASCII without blanks; nullopt otherwise. A fragment is dropped.
 std::optional<Url> parse_url(std::string_view text);
 
 // `reference` (a Location header: absolute, "//host/...", "/path", "path", "?query")
-// resolved against `base` as RFC 3986 5.2 does; nullopt when it is not an http(s) address.
+// resolved against `base` as RFC 3986 5.2 does; nullopt when it is not an http(s) address
+// (a control character, a blank inside or a byte above 0x7e included).
 std::optional<Url> resolve_url(const Url& base, std::string_view reference);
 
 // Statuses that redirect: 301, 302, 303, 307, 308 (a 304 is an answer).

@@ -1,0 +1,35 @@
+// A Store that holds nothing, in memory: the HTTP target runs the endpoint functions over it
+// without a database file. Every list is empty and every look-up finds nothing, so what the
+// endpoints do with sets found is left to the parser targets' writers.
+#pragma once
+
+#include "gpq/store.h"
+
+namespace gpq::fuzz {
+
+class EmptyStore final : public Store {
+ public:
+  std::optional<ElementSet> latest(std::int32_t, SourceFilter) const override { return {}; }
+  std::int64_t count_current(const GpFilter&) const override { return 0; }
+  void current(const GpFilter&, Window, const SetVisitor&) const override {}
+  std::int64_t count_snapshot(const SnapshotQuery&) const override { return 0; }
+  void snapshot(const SnapshotQuery&, Window, const SetVisitor&) const override {}
+  SetStats history_stats(std::int32_t, TimePoint, TimePoint, SourceFilter) const override {
+    return {};
+  }
+  void history(std::int32_t, TimePoint, TimePoint, SourceFilter, Window,
+               const SetVisitor&) const override {}
+  std::optional<ElementSet> at_or_before(std::int32_t, TimePoint, SourceFilter) const override {
+    return {};
+  }
+  std::optional<ElementSet> after(std::int32_t, TimePoint, SourceFilter) const override {
+    return {};
+  }
+  std::optional<CatalogRecord> catalog_record(std::int32_t) const override { return {}; }
+  std::int64_t count_catalog(const CatalogFilter&) const override { return 0; }
+  void catalog(const CatalogFilter&, Window, const CatalogVisitor&) const override {}
+  MirrorStats mirror_stats() const override { return {}; }
+  std::int64_t generation() const override { return 0; }
+};
+
+}  // namespace gpq::fuzz
