@@ -7,7 +7,7 @@ set -g __gpq_valued --db --format --limit --page --per-page --search --group --i
     --regime --type --epoch --start --end --source --tle-layout --owner --launch-year --from --config \
     --celestrak-url --spacetrack-url --since --history-days --retries --timeout --listen \
     --threads --public-url --rate --burst --heavy-rate --heavy-burst --monthly-quota \
-    --access-log --keep-alive --label --at --set --frame --to --step --lat --lon --alt \
+    --access-log --keep-alive --max-connections --max-connections-per-address --label --at --set --frame --to --step --lat --lon --alt \
     --min-elevation
 
 # Prints the words before the cursor that are neither options nor their values:
@@ -184,8 +184,10 @@ complete -c gpq -n $is_serve -l heavy-rate -x -d 'Requests per second per key on
 complete -c gpq -n $is_serve -l heavy-burst -x -d 'Burst on history, nearest, adjacent'
 complete -c gpq -n $is_serve -l monthly-quota -x -d 'Requests per key per UTC month'
 complete -c gpq -n $is_serve -l access-log -r -F -a off -d 'File to append request lines to, or off'
-complete -c gpq -n $is_serve -l timeout -x -d 'Seconds to read a request or write a response'
+complete -c gpq -n $is_serve -l timeout -x -d 'Seconds for a request to arrive whole, or a response to be read'
 complete -c gpq -n $is_serve -l keep-alive -x -d 'Seconds an idle kept-alive connection stays open'
+complete -c gpq -n $is_serve -l max-connections -x -d 'Connections open at once'
+complete -c gpq -n $is_serve -l max-connections-per-address -x -d 'Connections open at once from one address'
 
 complete -c gpq -n '__gpq_at keys' -a create -d 'Make a key and print it (only this once)'
 complete -c gpq -n '__gpq_at keys' -a list -d 'List keys: id, label, created, revoked, use'

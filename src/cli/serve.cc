@@ -62,7 +62,8 @@ void add_serve_command(CLI::App& app, Context& ctx) {
   cmd->add_option("--listen", *listen, "ADDRESS:PORT to listen on; [::1]:8080 for IPv6, port 0 "
                                        "for any free port")
       ->capture_default_str();
-  cmd->add_option("--threads", options->threads, "Requests served at once")
+  cmd->add_option("--threads", options->threads,
+                  "Requests computed at once (open connections wait without a thread)")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
   cmd->add_flag("--no-auth", options->no_auth,
@@ -89,12 +90,21 @@ void add_serve_command(CLI::App& app, Context& ctx) {
   cmd->add_option("--access-log", options->access_log,
                   "File to append request lines to; 'off' for none (default: stderr)");
   cmd->add_option("--timeout", options->timeout_seconds,
-                  "Seconds to read a request or write a response")
+                  "Seconds for a request to arrive whole, or a response to be read")
       ->check(CLI::Range(1, 3600))
       ->capture_default_str();
   cmd->add_option("--keep-alive", options->keep_alive_seconds,
-                  "Seconds an idle kept-alive connection stays open (shutdown waits for them)")
+                  "Seconds an idle kept-alive connection stays open")
       ->check(CLI::Range(1, 300))
+      ->capture_default_str();
+  cmd->add_option("--max-connections", options->max_connections,
+                  "Connections open at once (lowered to what the descriptor limit allows); "
+                  "beyond, 503")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}))
+      ->capture_default_str();
+  cmd->add_option("--max-connections-per-address", options->max_connections_per_address,
+                  "Connections open at once from one client address; beyond, 503")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}))
       ->capture_default_str();
   cmd->footer(
       "Examples:\n"

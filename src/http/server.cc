@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <sys/socket.h>
 #include <utility>
 #include <variant>
@@ -21,6 +23,7 @@
 #include "http/admission.h"
 #include "http/compression.h"
 #include "http/conditional.h"
+#include "http/connection_gate.h"
 #include "http/endpoints.h"
 #include "http/housekeeper.h"
 #include "http/key_ring.h"
@@ -47,11 +50,17 @@ struct RequestNote {
 };
 thread_local RequestNote current_note;
 
-// httplib listens with a backlog of 5: a burst of new connections beyond that waits out TCP's
-// SYN retries (1 s, 3 s, 7 s...). Listening again on the bound socket widens the queue.
+// httplib binds the socket and reads each request, but the connections wait on the gate's
+// event loop, not on httplib's accepting thread and its pool (connection_gate.h).
 class Listener : public httplib::Server {
  public:
+  // httplib listens with a backlog of 5: a burst of new connections beyond that waits out
+  // TCP's SYN retries (1 s, 3 s, 7 s...). Listening again on the bound socket widens the queue.
   void widen_backlog(int backlog) { ::listen(svr_sock_, backlog); }
+  int listening_socket() const { return svr_sock_; }
+  bool serve_one(httplib::Stream& stream, bool close, bool& closed) {
+    return process_request(stream, close, closed, nullptr);
+  }
 };
 constexpr int kListenBacklog = 1024;
 
@@ -97,25 +106,40 @@ class ApiServer {
     // SignalStopper, so that they block SIGINT and SIGTERM too. Both are jthreads: when
     // anything below throws, unwinding stops and joins them, and the error reaches the caller
     // instead of std::terminate.
+    ConnectionGate* gate = nullptr;
+    {
+      const std::lock_guard lock(gate_mutex_);
+      gate = &gate_.emplace(
+          server_.listening_socket(), gate_limits(),
+          [this](GateStream& stream, bool close, bool& closed) {
+            return server_.serve_one(stream, close, closed);
+          },
+          [this](int status) { return raw_answer(library_error(status)); });
+      if (stop_requested_) {
+        gate->stop();
+      }
+    }
     responder_.start(listen_url_);
     housekeeper_.start();
     on_ready(listen_url_ + std::string(kApiPrefix));
-    server_.listen_after_bind();
+    gate->run();
     housekeeper_.finish();
   }
 
-  void stop() { server_.stop(); }
+  void stop() {
+    const std::lock_guard lock(gate_mutex_);
+    stop_requested_ = true;
+    if (gate_) {
+      gate_->stop();
+    }
+  }
 
  private:
   void configure() {
-    const std::size_t threads = static_cast<std::size_t>(std::max(1, options_.threads));
-    server_.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+    server_.set_payload_max_length(kMaxBodyBytes);
+    // Only for the Keep-Alive header httplib writes: the gate holds the connections.
     server_.set_keep_alive_max_count(kKeepAliveRequests);
     server_.set_keep_alive_timeout(options_.keep_alive_seconds);
-    server_.set_read_timeout(options_.timeout_seconds, 0);
-    server_.set_write_timeout(options_.timeout_seconds, 0);
-    server_.set_payload_max_length(kMaxBodyBytes);
-    server_.set_tcp_nodelay(true);
     server_.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
       handle(req, res);
       return httplib::Server::HandlerResponse::Handled;
@@ -149,14 +173,63 @@ class ApiServer {
     });
   }
 
+  GateLimits gate_limits() const {
+    GateLimits limits;
+    limits.threads = static_cast<std::size_t>(std::max(1, options_.threads));
+    limits.head_timeout = std::chrono::seconds(options_.timeout_seconds);
+    limits.write_timeout = std::chrono::seconds(options_.timeout_seconds);
+    limits.keep_alive = std::chrono::seconds(options_.keep_alive_seconds);
+    limits.max_connections = options_.max_connections;
+    limits.max_connections_per_address = options_.max_connections_per_address;
+    limits.head.body_bytes = kMaxBodyBytes;
+    limits.head.header_count = kMaxRequestHeaders;
+    limits.keep_alive_requests = kKeepAliveRequests;
+    return limits;
+  }
+
+  // An answer the gate sends by itself, with the error body and limit headers of every other
+  // refusal. On the gate's thread: it reads only the quota's fixed figures.
+  std::string raw_answer(const Reply& reply) {
+    const char* reason = "Bad Request";
+    switch (reply.status) {
+      case 408: reason = "Request Timeout"; break;
+      case 414: reason = "URI Too Long"; break;
+      case 431: reason = "Request Header Fields Too Large"; break;
+      case 503: reason = "Service Unavailable"; break;
+      default: break;
+    }
+    std::string answer = fmt::format(
+        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n",
+        reply.status, reason, reply.content_type, reply.body.size());
+    for (const auto& [name, value] : reply.headers) {
+      answer += fmt::format("{}: {}\r\n", name, value);
+    }
+    answer += fmt::format(
+        "X-RateLimit-Limit: {0}\r\nX-RateLimit-Remaining: {0}\r\nX-RateLimit-Reset: {1}\r\n"
+        "Vary: Accept, Accept-Encoding\r\n\r\n",
+        quota_.limit(), quota_.reset_seconds(system_now()));
+    return answer + reply.body;
+  }
+
   static Reply library_error(int status) {
     switch (status) {
+      case 408:
+        return error_reply(408, "RequestTimeout",
+                           "the request did not arrive whole in time; send its head at once");
+      case 503: {
+        Reply reply = error_reply(503, "TooManyConnections",
+                                  "too many open connections; close idle ones and retry");
+        reply.headers.emplace_back("Retry-After", "1");
+        return reply;
+      }
       case 414:
         return error_reply(414, "URITooLong", "the request URL is too long; send at most 8 KiB");
       case 413:
         return error_reply(413, "PayloadTooLarge", "the API takes no request body");
       case 431:
-        return error_reply(431, "RequestHeaderFieldsTooLarge", "a request header is too large");
+        return error_reply(431, "RequestHeaderFieldsTooLarge",
+                           "the request's headers are too large: send at most 100 headers, 8 KiB "
+                           "a line and 64 KiB in all");
       case 404:
         return error_reply(404, "NotFound", "no such path");
       default:
@@ -234,6 +307,9 @@ class ApiServer {
   Admission admission_;
   Housekeeper housekeeper_;  // after what its thread uses, so that it stops first
   Listener server_;
+  std::mutex gate_mutex_;  // stop() may come from the signal thread before run() made the gate
+  std::optional<ConnectionGate> gate_;
+  bool stop_requested_ = false;
   std::string listen_url_;
 };
 

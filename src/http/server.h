@@ -2,6 +2,7 @@
 // headers of DECISIONS.md around the endpoint functions of endpoints.h.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -18,7 +19,7 @@ namespace gpq::http {
 struct ServeOptions {
   std::string host = "127.0.0.1";  // an IPv4 or IPv6 address, or a name
   int port = 8080;                 // 0: any free port
-  int threads = 16;                // requests served at once (one per open connection)
+  int threads = 16;                // requests computed at once; connections wait on one loop
   bool no_auth = false;            // requests without a key share the key id 0
   std::string public_url;          // external URL of the server root, for pagination links
   BucketRate standard{10, 20};
@@ -27,6 +28,8 @@ struct ServeOptions {
   std::string access_log;  // empty: stderr; "off": none; else a file
   int timeout_seconds = 10;  // to read a request or write a response
   int keep_alive_seconds = 5;
+  std::size_t max_connections = 10'000;             // lowered to what the fd limit allows
+  std::size_t max_connections_per_address = 1'024;  // beyond: 503 and close
   std::string version;  // reported by /status
 };
 

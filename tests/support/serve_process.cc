@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <regex>
@@ -27,8 +28,10 @@ ServeProcess::ServeProcess(const std::filesystem::path& db, const std::vector<st
   err_path_ = pattern;
   std::vector<std::string> argv{GPQ_BINARY, "--db", db.string(), "serve", "--listen",
                                 "127.0.0.1:0"};
-  // Idle connections delay a shutdown by up to this.
-  argv.insert(argv.end(), {"--keep-alive", "1"});
+  // Idle connections close soon, unless a test sets its own keep-alive.
+  if (std::find(args.begin(), args.end(), "--keep-alive") == args.end()) {
+    argv.insert(argv.end(), {"--keep-alive", "1"});
+  }
   argv.insert(argv.end(), args.begin(), args.end());
   pid_ = fork();
   if (pid_ == 0) {
