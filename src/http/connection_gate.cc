@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/resource.h>
@@ -22,6 +23,12 @@
 #include <httplib.h>
 
 namespace gpq::http {
+
+namespace {
+
+constexpr std::chrono::milliseconds kNextRequestWait{2};
+
+}  // namespace
 
 class ConnectionGate::Loop {
  public:
@@ -245,13 +252,31 @@ class ConnectionGate::Loop {
     ::epoll_ctl(epoll_, EPOLL_CTL_DEL, fd, nullptr);
     auto node = held_.extract(fd);
     std::shared_ptr<GateConnection> connection = std::move(node.mapped().connection);
-    workers_->enqueue([this, connection] { work(connection); });
+    ++waiting_;
+    workers_->enqueue([this, connection] {
+      --waiting_;
+      work(connection);
+    });
   }
 
-  // On a worker thread.
+  // On a worker thread: serves the request, then the next ones while they come at once and no
+  // other connection waits for a worker.
   void work(const std::shared_ptr<GateConnection>& connection) {
-    const bool close = stopping_ || connection->served + 1 >= limits_.keep_alive_requests;
-    GateStream stream(*connection, Clock::now() + limits_.head_timeout, limits_.write_timeout);
+    bool keep = serve_once(*connection);
+    while (keep && !stopping_ && waiting_ == 0 && next_request_soon(*connection)) {
+      keep = serve_once(*connection);
+    }
+    {
+      std::lock_guard lock(returned_mutex_);
+      returned_.emplace_back(connection, keep);
+    }
+    wake();
+  }
+
+  // Serves the whole request at the start of `pending`; whether the connection stays open.
+  bool serve_once(GateConnection& connection) {
+    const bool close = stopping_ || connection.served + 1 >= limits_.keep_alive_requests;
+    GateStream stream(connection, Clock::now() + limits_.head_timeout, limits_.write_timeout);
     bool closed = false;
     bool served = false;
     try {
@@ -259,15 +284,37 @@ class ConnectionGate::Loop {
     } catch (...) {
       served = false;  // httplib's handlers catch their own; this is the socket failing
     }
-    connection->pending.erase(0, stream.consumed());
-    ++connection->served;
-    const bool keep =
-        served && !closed && !close && !stream.answer_closes() && stream.consumed() > 0;
-    {
-      std::lock_guard lock(returned_mutex_);
-      returned_.emplace_back(connection, keep);
+    connection.pending.erase(0, stream.consumed());
+    ++connection.served;
+    return served && !closed && !close && !stream.answer_closes() && stream.consumed() > 0;
+  }
+
+  // A busy client sends its next request as soon as it has read the answer: waiting for it
+  // here a moment saves two hand-overs between threads per request (a third of the rate on
+  // loopback). Whatever is not whole by then goes back to the loop with its bytes, so a slow
+  // client holds a worker for this moment at most, once per answer it was given.
+  bool next_request_soon(GateConnection& connection) {
+    const Clock::time_point until = Clock::now() + kNextRequestWait;
+    char buffer[16384];
+    for (;;) {
+      if (!connection.pending.empty()) {
+        const HeadJudgement judgement = judge_request_head(connection.pending, limits_.head);
+        if (judgement.state != HeadJudgement::State::incomplete) {
+          return judgement.state == HeadJudgement::State::complete;  // refusals: the loop's
+        }
+      }
+      const auto left =
+          std::chrono::duration_cast<std::chrono::microseconds>(until - Clock::now()).count();
+      pollfd one{connection.fd, POLLIN, 0};
+      if (left <= 0 || ::poll(&one, 1, static_cast<int>((left + 999) / 1000)) <= 0) {
+        return false;
+      }
+      const ssize_t n = ::recv(connection.fd, buffer, sizeof buffer, MSG_DONTWAIT);
+      if (n <= 0) {
+        return false;  // closed, or nothing after all: the loop sees which
+      }
+      connection.pending.append(buffer, static_cast<std::size_t>(n));
     }
-    wake();
   }
 
   void take_returned() {
@@ -362,6 +409,7 @@ class ConnectionGate::Loop {
   std::mutex returned_mutex_;
   std::vector<std::pair<std::shared_ptr<GateConnection>, bool>> returned_;  // from the workers
   std::atomic<bool> stopping_{false};
+  std::atomic<std::size_t> waiting_{0};  // whole requests handed to the pool, not yet started
   std::unique_ptr<httplib::ThreadPool> workers_;
 };
 
