@@ -2,17 +2,21 @@
 // haproxy and three `gpq serve --redis`. Limits and quotas are those of one server however
 // requests spread; keys made or revoked anywhere reach every replica within 100 ms; Redis
 // stopped, paused or restarted gives 503s with Retry-After, never a crash or a hang, and
-// recovers; a rolling restart behind haproxy under load answers nothing but 200 and 429.
+// recovers; a rolling restart behind haproxy under load, and a sync landing under it, answer
+// nothing but 200 and 429.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <mutex>
 #include <thread>
 
 #include "support/fleet_world.h"
 #include "support/process.h"
+#include "support/synthetic_tle.h"
 
 namespace gpq::test {
 namespace {
@@ -180,15 +184,29 @@ TEST(FleetTest, RollingRestartBehindHaproxyUnderLoadLosesNoRequest) {
     });
   }
   std::this_thread::sleep_for(milliseconds(500));
-  for (int i = 0; i < 3; ++i) {
-    const std::string server = "gpq/gpq" + std::to_string(i + 1);
-    haproxy.command("set server " + server + " state drain");
-    std::this_thread::sleep_for(milliseconds(200));
-    fleet.stop_replica(i);
-    fleet.start_replica(i);
-    haproxy.command("set server " + server + " state ready");
-    std::this_thread::sleep_for(milliseconds(2500));  // two health checks: up again
+  // First drained through HAProxy's runtime API, as packaging/haproxy/gpq.cfg says; then
+  // without the drain: SIGTERM alone, HAProxy's retries and health checks do the rest.
+  for (const bool drain : {true, false}) {
+    for (int i = 0; i < 3; ++i) {
+      const std::string server = "gpq/gpq" + std::to_string(i + 1);
+      if (drain) {
+        haproxy.command("set server " + server + " state drain");
+        std::this_thread::sleep_for(milliseconds(200));
+      }
+      fleet.stop_replica(i);
+      fleet.start_replica(i);
+      if (drain) {
+        haproxy.command("set server " + server + " state ready");
+      }
+      std::this_thread::sleep_for(milliseconds(2500));  // two health checks: up again
+    }
   }
+  // A new generation while every replica serves: a sync writes to the database they read.
+  const std::filesystem::path sets = fleet.dir().path() / "new.3le";
+  std::ofstream(sets) << synthetic_3le(20'000, 500);
+  const ProcessResult synced = run_gpq({"--db", fleet.db().string(), "sync", "--from", sets.string()});
+  EXPECT_EQ(synced.exit_code, 0) << synced.err;
+  std::this_thread::sleep_for(milliseconds(500));
   stop = true;
   for (std::thread& thread : load) {
     thread.join();

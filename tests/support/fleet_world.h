@@ -41,6 +41,7 @@ class FleetWorld {
   ServeProcess& replica(int i) { return *replicas_[static_cast<std::size_t>(i)]; }
   const MadeKey& key() const { return key_; }
   const TempDir& dir() const { return dir_; }
+  const std::filesystem::path& db() const { return db_; }
 
  private:
   TempDir dir_;
