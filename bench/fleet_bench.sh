@@ -88,9 +88,10 @@ stop_haproxy() { kill "$haproxy_pid"; wait "$haproxy_pid" 2>/dev/null || true; }
 # run_wrk URL KEY CONNECTIONS: "RPS P50 P99" (ms) of the median round by requests/s.
 run_wrk() {
   local target=$1 key=$2 conns=$3
-  wrk -t2 -c"$conns" -d1s -H "X-Api-Key: $key" "$target" >/dev/null
+  local wrk_threads=$((conns < 2 ? 1 : 2))
+  wrk -t"$wrk_threads" -c"$conns" -d1s -H "X-Api-Key: $key" "$target" >/dev/null
   for _ in $(seq "$rounds"); do
-    wrk -t2 -c"$conns" -d"${seconds}s" --latency -H "X-Api-Key: $key" "$target" |
+    wrk -t"$wrk_threads" -c"$conns" -d"${seconds}s" --latency -H "X-Api-Key: $key" "$target" |
       awk 'function ms(p) { if (p ~ /us$/) { sub(/us/, "", p); return p / 1000 }
                             if (p ~ /ms$/) { sub(/ms/, "", p); return p }
                             sub(/s/, "", p); return p * 1000 }

@@ -8,7 +8,9 @@ namespace {
 // KEYS[1] the bucket, KEYS[2] the usage prefix; ARGV: operation (take, give, peek), rate per
 // second, burst, monthly quota, give the token back (1/0), longest Retry-After.
 // Returns {wait, used}: wait 0 admitted, > 0 seconds until a token, -1 quota used up.
-// The bucket is RateLimiter's (rate_limiter.cc): refilled by elapsed time up to the burst.
+// The bucket is RateLimiter's (rate_limiter.cc): refilled by elapsed time up to the burst,
+// kept as one string "TOKENS AT" that expires once it would be full again. An admitted
+// request costs TIME, GET, INCR and SET (about 4 us of Redis's time).
 constexpr std::string_view kLimitsScript = R"lua(
 local function month_of(seconds)
   local z = math.floor(seconds / 86400) + 719468
@@ -28,31 +30,34 @@ local limit, max_wait = tonumber(ARGV[4]), tonumber(ARGV[6])
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
 local usage = KEYS[2] .. month_of(tonumber(clock[1]))
-local used = tonumber(redis.call('GET', usage) or '0')
-if op == 'peek' then return {0, used} end
-local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
-local tokens = tonumber(state[1])
-if tokens == nil then
-  tokens = burst
-else
-  tokens = math.min(burst, tokens + math.max(0, now - tonumber(state[2])) * rate)
+if op == 'peek' then return {0, tonumber(redis.call('GET', usage) or '0')} end
+local tokens = burst
+local state = redis.call('GET', KEYS[1])
+if state then
+  local kept, at = string.match(state, '^(%S+) (%S+)$')
+  tokens = math.min(burst, tonumber(kept) + math.max(0, now - tonumber(at)) * rate)
 end
-local wait = 0
+local wait, used = 0, 0
 if op == 'give' then
   if ARGV[5] == '1' then tokens = math.min(burst, tokens + 1) end
+  used = tonumber(redis.call('GET', usage) or '0')
   if used > 0 then used = redis.call('DECR', usage) end
 elseif tokens < 1 then
   wait = math.max(1, math.min(max_wait, math.ceil((1 - tokens) / rate)))
-elseif used >= limit then
-  wait = -1
+  used = tonumber(redis.call('GET', usage) or '0')
 else
-  tokens = tokens - 1
   used = redis.call('INCR', usage)
-  if used == 1 then redis.call('EXPIRE', usage, 62 * 86400) end
+  if used > limit then
+    used = redis.call('DECR', usage)
+    wait = -1
+  else
+    tokens = tokens - 1
+    if used == 1 then redis.call('EXPIRE', usage, 62 * 86400) end
+  end
 end
-redis.call('HSET', KEYS[1], 'tokens', string.format('%.17g', tokens),
-           'at', string.format('%.6f', now))
-redis.call('PEXPIRE', KEYS[1], math.min(2592000000, math.ceil((burst - tokens) / rate * 1000) + 1000))
+local full_in = math.ceil((burst - tokens) / rate * 1000) + 1000
+redis.call('SET', KEYS[1], string.format('%.17g %.6f', tokens, now),
+           'PX', math.min(2592000000, full_in))
 return {wait, used}
 )lua";
 
@@ -66,20 +71,27 @@ std::string usage_prefix(std::int64_t key_id) { return fmt::format("gpq:{{k{}}}:
 
 RedisLimits::RedisLimits(RedisPool& pool, BucketRate standard, BucketRate heavy,
                          std::int64_t monthly_limit)
-    : pool_(pool), rates_{standard, heavy}, limit_(monthly_limit), script_(std::string(kLimitsScript)) {}
+    : pool_(pool),
+      limit_(monthly_limit),
+      limit_text_(std::to_string(monthly_limit)),
+      max_wait_text_(std::to_string(kMaxRetrySeconds)),
+      script_(std::string(kLimitsScript)) {
+  const std::array<BucketRate, 2> rates{standard, heavy};
+  for (std::size_t lane = 0; lane < rates.size(); ++lane) {
+    rate_texts_[lane] = {fmt::format("{:.17g}", rates[lane].per_second),
+                         fmt::format("{:.17g}", rates[lane].burst)};
+  }
+}
 
 RedisReply RedisLimits::run(std::string_view operation, std::int64_t key_id, Lane lane,
                             bool token) {
-  const BucketRate& rate = rates_[static_cast<std::size_t>(lane)];
+  const auto& [per_second, burst] = rate_texts_[static_cast<std::size_t>(lane)];
   const std::string bucket = bucket_key(key_id, lane);
   const std::string usage = usage_prefix(key_id);
-  const std::string per_second = fmt::format("{:.17g}", rate.per_second);
-  const std::string burst = fmt::format("{:.17g}", rate.burst);
-  const std::string limit = std::to_string(limit_);
-  const std::string max_wait = std::to_string(kMaxRetrySeconds);
   return pool_.with([&](RedisConnection& connection) {
     RedisReply reply = script_.run(connection, {bucket, usage},
-                                   {operation, per_second, burst, limit, token ? "1" : "0", max_wait});
+                                   {operation, per_second, burst, limit_text_, token ? "1" : "0",
+                                    max_wait_text_});
     if (reply.type != RedisReply::Type::array || reply.elements.size() != 2) {
       throw RedisUnavailable("Redis limits script: unexpected reply");
     }

@@ -9,6 +9,8 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
+#include <utility>
 
 #include "http/limit_book.h"
 #include "http/redis_connection.h"
@@ -41,8 +43,11 @@ class RedisLimits final : public LimitBook {
   RedisReply run(std::string_view operation, std::int64_t key_id, Lane lane, bool token);
 
   RedisPool& pool_;
-  std::array<BucketRate, 2> rates_;
   std::int64_t limit_;
+  // The script's arguments as text, made once: per lane {rate per second, burst}.
+  std::array<std::pair<std::string, std::string>, 2> rate_texts_;
+  std::string limit_text_;
+  std::string max_wait_text_;
   RedisScript script_;
 };
 
