@@ -38,7 +38,7 @@ wait_port() {
 
 redis_port=$(free_port)
 redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$work" --save '' --appendonly no \
-  --loglevel warning >"$work/redis.log" 2>&1 &
+  --unixsocket "$work/redis.sock" --unixsocketperm 700 --loglevel warning >"$work/redis.log" 2>&1 &
 pids+=($!)
 wait_port "$redis_port"
 redis_url=redis://127.0.0.1:$redis_port
@@ -127,14 +127,20 @@ start_replicas 1 --redis "$redis_url"
 read -r one_redis_rps one_redis_p50 one_redis_p99 < <(run_wrk "http://127.0.0.1:${replica_ports[0]}/api/v1/gp/25544" "$redis_key" 1)
 read -r many_redis_rps _ many_redis_p99 < <(run_wrk "http://127.0.0.1:${replica_ports[0]}/api/v1/gp/25544" "$redis_key" "$connections")
 stop_replicas
+start_replicas 1 --redis "unix:$work/redis.sock"
+read -r one_unix_rps one_unix_p50 one_unix_p99 < <(run_wrk "http://127.0.0.1:${replica_ports[0]}/api/v1/gp/25544" "$redis_key" 1)
+read -r many_unix_rps _ many_unix_p99 < <(run_wrk "http://127.0.0.1:${replica_ports[0]}/api/v1/gp/25544" "$redis_key" "$connections")
+stop_replicas
 echo
 echo "| One replica, no HAProxy | req/s (1 connection) | p50 | p99 | req/s ($connections connections) | p99 |"
 echo "|---|---:|---:|---:|---:|---:|"
 echo "| in process | $one_local_rps | $one_local_p50 ms | $one_local_p99 ms | $many_local_rps | $many_local_p99 ms |"
-echo "| Redis | $one_redis_rps | $one_redis_p50 ms | $one_redis_p99 ms | $many_redis_rps | $many_redis_p99 ms |"
+echo "| Redis (TCP) | $one_redis_rps | $one_redis_p50 ms | $one_redis_p99 ms | $many_redis_rps | $many_redis_p99 ms |"
+echo "| Redis (Unix socket) | $one_unix_rps | $one_unix_p50 ms | $one_unix_p99 ms | $many_unix_rps | $many_unix_p99 ms |"
 echo
 awk -v a="$one_redis_p50" -v b="$one_local_p50" -v r="$many_redis_rps" -v l="$many_local_rps" \
-  'BEGIN { printf "Redis round trip per request, p50: %.3f ms; throughput with Redis: %.0f%% of without.\n", a - b, 100 * r / l }'
+  -v u="$one_unix_p50" -v ur="$many_unix_rps" \
+  'BEGIN { printf "Redis round trip per request, p50: %.3f ms over TCP, %.3f ms over a Unix socket; throughput with Redis: %.0f%% (TCP), %.0f%% (Unix socket) of without.\n", a - b, u - b, 100 * r / l, 100 * ur / l }'
 echo "wrk -t2 -c$connections -d${seconds}s, median of $rounds rounds; gpq serve --threads $threads;"
 echo "redis-server $(redis-server --version | sed 's/.*v=\([^ ]*\).*/\1/'), $(haproxy -v | head -1 | cut -d' ' -f1-3);"
 echo "$(nproc) cores ($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)), shared by wrk, HAProxy, Redis and every replica."
