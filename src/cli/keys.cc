@@ -28,8 +28,7 @@ void with_key_store(Context& ctx, const RedisChoice& choice, bool writing, Act&&
     act(static_cast<KeyStore&>(store));
     return;
   }
-  http::RedisPool pool(http::parse_redis_url(url),
-                       {kRedisCommandTimeout, kRedisCommandTimeout});
+  http::RedisPool pool(http::parse_redis_url(url), {kRedisCommandTimeout, kRedisCommandTimeout});
   http::RedisKeyStore store(pool);
   act(static_cast<KeyStore&>(store));
 }
@@ -53,16 +52,16 @@ void add_keys_command(CLI::App& app, Context& ctx) {
   add_redis_options(*create, redis);
   create->callback([&ctx, label, redis] {
     with_key_store(ctx, *redis, true, [&](KeyStore& store) {
-    const keys::Sha256KeyMinter minter;
-    const NewKey made = KeyService(store, minter).create(*label, system_now());
-    if (ctx.quiet()) {
-      fmt::print("{}\n", made.key);
-    } else {
-      fmt::print(
-          "{}\nkey id {}{}: store it now, it cannot be shown again; send it as the "
-          "X-Api-Key header\n",
-          made.key, made.id, label->empty() ? "" : " (" + *label + ")");
-    }
+      const keys::Sha256KeyMinter minter;
+      const NewKey made = KeyService(store, minter).create(*label, system_now());
+      if (ctx.quiet()) {
+        fmt::print("{}\n", made.key);
+      } else {
+        fmt::print(
+            "{}\nkey id {}{}: store it now, it cannot be shown again; send it as the "
+            "X-Api-Key header\n",
+            made.key, made.id, label->empty() ? "" : " (" + *label + ")");
+      }
     });
   });
 
@@ -71,15 +70,15 @@ void add_keys_command(CLI::App& app, Context& ctx) {
   add_redis_options(*list, list_redis);
   list->callback([&ctx, list_redis] {
     with_key_store(ctx, *list_redis, false, [&](KeyStore& store) {
-    const keys::Sha256KeyMinter minter;
-    const KeyListing listing = KeyService(store, minter).list(system_now());
-    fmt::print("{:>4}  {:<24}  {:<24}  {:<24}  {}\n", "ID", "LABEL", "CREATED", "REVOKED",
-               "REQUESTS " + listing.month);
-    for (const ApiKeyInfo& key : listing.keys) {
-      fmt::print("{:>4}  {:<24}  {:<24}  {:<24}  {}\n", key.id, key.label,
-                 format_iso8601_millis(key.created),
-                 key.revoked ? format_iso8601_millis(*key.revoked) : "-", key.used_this_month);
-    }
+      const keys::Sha256KeyMinter minter;
+      const KeyListing listing = KeyService(store, minter).list(system_now());
+      fmt::print("{:>4}  {:<24}  {:<24}  {:<24}  {}\n", "ID", "LABEL", "CREATED", "REVOKED",
+                 "REQUESTS " + listing.month);
+      for (const ApiKeyInfo& key : listing.keys) {
+        fmt::print("{:>4}  {:<24}  {:<24}  {:<24}  {}\n", key.id, key.label,
+                   format_iso8601_millis(key.created),
+                   key.revoked ? format_iso8601_millis(*key.revoked) : "-", key.used_this_month);
+      }
     });
   });
 

@@ -23,8 +23,8 @@ class Housekeeper {
   // The counts already stored for the month of `now`. Throws Error on database failure.
   void load_counts(TimePoint now);
 
-  // Starts the thread: once a second, save_counts() and the log flushed. It stops when finish() is called or
-  // this object is destroyed.
+  // Starts the thread: once a second, save_counts() and the log flushed. It stops when finish() is
+  // called or this object is destroyed.
   void start();
   // Stops and joins the thread, then saves the last counts and flushes the log.
   void finish();

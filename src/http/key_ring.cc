@@ -57,6 +57,8 @@ std::optional<std::int64_t> KeyRing::find_or_refresh(std::string_view presented)
   return found;
 }
 
-std::size_t KeyRing::size() const { return current()->size(); }
+std::size_t KeyRing::size() const {
+  return current()->size();
+}
 
 }  // namespace gpq::http

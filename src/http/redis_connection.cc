@@ -1,7 +1,6 @@
 #include "http/redis_connection.h"
 
 #include <hiredis/hiredis.h>
-
 #include <sys/time.h>
 
 #include <fmt/core.h>
@@ -76,7 +75,9 @@ RedisConnection::RedisConnection(const RedisEndpoint& endpoint, RedisTimeouts ti
   }
 }
 
-RedisConnection::~RedisConnection() { redisFree(context_); }
+RedisConnection::~RedisConnection() {
+  redisFree(context_);
+}
 
 RedisReply RedisConnection::command(const std::vector<std::string_view>& args) {
   if (broken_) {
@@ -90,8 +91,8 @@ RedisReply RedisConnection::command(const std::vector<std::string_view>& args) {
     pointers.push_back(arg.data());
     lengths.push_back(arg.size());
   }
-  auto* raw = static_cast<redisReply*>(redisCommandArgv(
-      context_, static_cast<int>(args.size()), pointers.data(), lengths.data()));
+  auto* raw = static_cast<redisReply*>(
+      redisCommandArgv(context_, static_cast<int>(args.size()), pointers.data(), lengths.data()));
   if (raw == nullptr) {
     // hiredis cannot reuse a context after an I/O error or a timeout: the reply may still come.
     broken_ = true;
@@ -131,18 +132,22 @@ std::unique_ptr<RedisConnection> RedisPool::lease() {
   }
 }
 
-void RedisPool::give_back(std::unique_ptr<RedisConnection> connection) {
-  if (connection->broken()) {
-    return;
-  }
+void RedisPool::succeeded(std::unique_ptr<RedisConnection> connection) {
   const std::lock_guard lock(mutex_);
-  idle_.push_back(std::move(connection));
+  failures_in_a_row_ = 0;
+  if (!connection->broken()) {
+    idle_.push_back(std::move(connection));
+  }
 }
 
 void RedisPool::failed() {
+  constexpr int kFailuresBeforeBackoff = 3;
   const std::lock_guard lock(mutex_);
+  if (++failures_in_a_row_ < kFailuresBeforeBackoff) {
+    return;
+  }
   retry_at_ = std::chrono::steady_clock::now() + backoff_;
-  // Connections made before the failure may be to a server that restarted: start afresh.
+  // Connections made before the outage may be to a server that restarted since: start afresh.
   idle_.clear();
 }
 

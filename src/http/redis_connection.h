@@ -65,8 +65,9 @@ class RedisConnection {
 };
 
 // Connections for many threads: each call leases one (making it when none is free) and
-// returns it afterwards unless it broke. After a failure, calls fail at once for `backoff`, so
-// that a Redis that is down costs a request nothing but the refusal; then one call tries again.
+// returns it afterwards unless it broke. After three failures in a row (one slow answer is not
+// an outage), calls fail at once for `backoff`, so that a Redis that is down costs a request
+// nothing but the refusal; then calls try again, on new connections.
 class RedisPool {
  public:
   RedisPool(RedisEndpoint endpoint, RedisTimeouts timeouts,
@@ -79,7 +80,7 @@ class RedisPool {
     std::unique_ptr<RedisConnection> connection = lease();
     try {
       auto result = use(*connection);
-      give_back(std::move(connection));
+      succeeded(std::move(connection));
       return result;
     } catch (const RedisUnavailable&) {
       failed();
@@ -92,7 +93,7 @@ class RedisPool {
 
  private:
   std::unique_ptr<RedisConnection> lease();
-  void give_back(std::unique_ptr<RedisConnection> connection);
+  void succeeded(std::unique_ptr<RedisConnection> connection);
   void failed();
 
   RedisEndpoint endpoint_;
@@ -101,6 +102,7 @@ class RedisPool {
   std::mutex mutex_;  // guards what follows
   std::vector<std::unique_ptr<RedisConnection>> idle_;
   std::chrono::steady_clock::time_point retry_at_{};
+  int failures_in_a_row_ = 0;
 };
 
 }  // namespace gpq::http

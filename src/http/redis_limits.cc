@@ -65,7 +65,9 @@ std::string bucket_key(std::int64_t key_id, Lane lane) {
   return fmt::format("gpq:{{k{}}}:bucket:{}", key_id, lane == Lane::heavy ? "heavy" : "standard");
 }
 
-std::string usage_prefix(std::int64_t key_id) { return fmt::format("gpq:{{k{}}}:usage:", key_id); }
+std::string usage_prefix(std::int64_t key_id) {
+  return fmt::format("gpq:{{k{}}}:usage:", key_id);
+}
 
 }  // namespace
 
@@ -89,9 +91,9 @@ RedisReply RedisLimits::run(std::string_view operation, std::int64_t key_id, Lan
   const std::string bucket = bucket_key(key_id, lane);
   const std::string usage = usage_prefix(key_id);
   return pool_.with([&](RedisConnection& connection) {
-    RedisReply reply = script_.run(connection, {bucket, usage},
-                                   {operation, per_second, burst, limit_text_, token ? "1" : "0",
-                                    max_wait_text_});
+    RedisReply reply =
+        script_.run(connection, {bucket, usage},
+                    {operation, per_second, burst, limit_text_, token ? "1" : "0", max_wait_text_});
     if (reply.type != RedisReply::Type::array || reply.elements.size() != 2) {
       throw RedisUnavailable("Redis limits script: unexpected reply");
     }
@@ -131,9 +133,8 @@ std::optional<std::int64_t> RedisLimits::give_back(std::int64_t key_id, Lane lan
 
 std::optional<std::int64_t> RedisLimits::remaining(std::int64_t key_id, TimePoint /*now*/) {
   try {
-    return std::max<std::int64_t>(0, limit_ - run("peek", key_id, Lane::standard, false)
-                                                  .elements[1]
-                                                  .integer);
+    return std::max<std::int64_t>(
+        0, limit_ - run("peek", key_id, Lane::standard, false).elements[1].integer);
   } catch (const RedisUnavailable&) {
     return std::nullopt;
   }

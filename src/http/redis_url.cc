@@ -83,8 +83,7 @@ RedisEndpoint parse_redis_url(std::string_view url) {
     endpoint.port = number_in(rest.substr(colon + 1), 1, 65535);
   }
   if (endpoint.port < 0) {
-    fail(Errc::bad_request, "--redis '{}': the port is a number from 1 to 65535",
-         endpoint.display);
+    fail(Errc::bad_request, "--redis '{}': the port is a number from 1 to 65535", endpoint.display);
   }
   if (host.empty()) {
     fail(Errc::bad_request, "--redis '{}': no host", endpoint.display);

@@ -30,10 +30,10 @@
 #include "http/quota.h"
 #include "http/redis_key_store.h"
 #include "http/redis_limits.h"
-#include "http/sqlite_key_source.h"
 #include "http/request_shape.h"
 #include "http/responder.h"
 #include "http/routes.h"
+#include "http/sqlite_key_source.h"
 #include "storage/database.h"
 
 namespace gpq::http {

@@ -4,8 +4,6 @@
 // stopped, paused or restarted gives 503s with Retry-After, never a crash or a hang, and
 // recovers; a rolling restart behind haproxy under load, and a sync landing under it, answer
 // nothing but 200 and 429.
-#include <gtest/gtest.h>
-
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -13,6 +11,8 @@
 #include <map>
 #include <mutex>
 #include <thread>
+
+#include <gtest/gtest.h>
 
 #include "support/fleet_world.h"
 #include "support/process.h"
@@ -28,17 +28,22 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+// The tests of shared limits and keys are not about Redis's faults: a second's patience, so that
+// a loaded machine's stall of Redis is not a 503 there (the fault tests use the default 100 ms).
+const std::vector<std::string> kPatient = {"--redis-timeout", "1000"};
+
 std::int64_t remaining(const HttpResult& r) {
   return std::stoll(r.header("X-RateLimit-Remaining"));
 }
 
 TEST(FleetTest, ABurstOverThreeReplicasGetsTheLimitsOfOne) {
-  FleetWorld fleet(3);  // 10/s, burst 20
+  FleetWorld fleet(3, kPatient);  // 10/s, burst 20
   constexpr int kThreads = 6;
   constexpr int kPerThread = 34;  // 204 requests
   std::atomic<int> ok{0};
   std::atomic<int> refused{0};
   std::atomic<int> other{0};
+  std::atomic<int> other_status{0};
   std::vector<std::unique_ptr<ApiClient>> clients;
   for (int t = 0; t < kThreads; ++t) {
     clients.push_back(fleet.client(t % 3));
@@ -50,6 +55,9 @@ TEST(FleetTest, ABurstOverThreeReplicasGetsTheLimitsOfOne) {
       for (int i = 0; i < kPerThread; ++i) {
         const int status = clients[static_cast<std::size_t>(t)]->get("/api/v1/gp/25544").status;
         (status == 200 ? ok : status == 429 ? refused : other)++;
+        if (status != 200 && status != 429) {
+          other_status = status;
+        }
       }
     });
   }
@@ -62,14 +70,14 @@ TEST(FleetTest, ABurstOverThreeReplicasGetsTheLimitsOfOne) {
   const int most = 20 + static_cast<int>(10 * elapsed) + 1;
   EXPECT_GE(ok.load(), 20) << elapsed << " s";
   EXPECT_LE(ok.load(), most) << elapsed << " s";
-  EXPECT_EQ(other.load(), 0);
+  EXPECT_EQ(other.load(), 0) << "for example " << other_status.load();
   EXPECT_EQ(ok + refused, kThreads * kPerThread);
   RecordProperty("burst_ok", ok.load());
   RecordProperty("burst_seconds", std::to_string(elapsed));
 }
 
 TEST(FleetTest, RemainingCountsDownAcrossReplicas) {
-  FleetWorld fleet(3);
+  FleetWorld fleet(3, kPatient);
   std::int64_t last = 30'000;
   for (int i = 0; i < 9; ++i) {
     const HttpResult r = fleet.client(i % 3)->get("/api/v1/gp/25544");
@@ -87,7 +95,7 @@ TEST(FleetTest, RemainingCountsDownAcrossReplicas) {
 }
 
 TEST(FleetTest, AKeyMadeOrRevokedAnywhereReachesEveryReplicaWithin100ms) {
-  FleetWorld fleet(3);
+  FleetWorld fleet(3, kPatient);
   const MadeKey made = fleet.create_key("new");
   // At once: a replica that does not know a key asks Redis whether the keys changed.
   for (int i = 0; i < 3; ++i) {
@@ -98,8 +106,7 @@ TEST(FleetTest, AKeyMadeOrRevokedAnywhereReachesEveryReplicaWithin100ms) {
   for (int i = 0; i < 3; ++i) {
     auto client = fleet.client(i, made.key);
     int status = 0;
-    while ((status = client->get("/api/v1/gp/25544").status) == 200 &&
-           seconds_since(revoked) < 2) {
+    while ((status = client->get("/api/v1/gp/25544").status) == 200 && seconds_since(revoked) < 2) {
       std::this_thread::sleep_for(milliseconds(2));
     }
     EXPECT_EQ(status, 403) << i;
@@ -162,9 +169,62 @@ TEST(FleetTest, RedisStoppedPausedOrRestartedGives503sThenRecovers) {
   EXPECT_EQ(fleet.replica(1).stop(), 0);
 }
 
+TEST(FleetTest, RedisRestartedUnderLoadNeverHangsOrCrashes) {
+  FleetWorld fleet(2, {"--rate", "1000", "--burst", "1000"});
+  std::atomic<bool> stop{false};
+  std::mutex mutex;
+  std::map<int, int> statuses;
+  double slowest = 0;
+  std::vector<std::thread> load;
+  for (int t = 0; t < 4; ++t) {
+    load.emplace_back([&, t] {
+      auto client = fleet.client(t % 2);
+      std::map<int, int> mine;
+      double mine_slowest = 0;
+      while (!stop) {
+        const Clock::time_point asked = Clock::now();
+        ++mine[client->get("/api/v1/gp/25544").status];
+        mine_slowest = std::max(mine_slowest, seconds_since(asked));
+      }
+      const std::lock_guard lock(mutex);
+      for (const auto& [status, count] : mine) {
+        statuses[status] += count;
+      }
+      slowest = std::max(slowest, mine_slowest);
+    });
+  }
+  for (int round = 0; round < 2; ++round) {
+    std::this_thread::sleep_for(milliseconds(400));
+    fleet.redis().stop();
+    std::this_thread::sleep_for(milliseconds(400));
+    fleet.redis().start();
+    std::this_thread::sleep_for(milliseconds(400));
+    fleet.redis().pause();
+    std::this_thread::sleep_for(milliseconds(400));
+    fleet.redis().resume();
+  }
+  std::this_thread::sleep_for(milliseconds(1000));  // recovered: 200s again
+  const int before = statuses[200];
+  stop = true;
+  for (std::thread& thread : load) {
+    thread.join();
+  }
+  for (const auto& [status, count] : statuses) {
+    EXPECT_TRUE(status == 200 || status == 429 || status == 503)
+        << count << " answers of " << status;
+  }
+  EXPECT_GT(statuses[503], 0);
+  EXPECT_GT(statuses[200], before);
+  // The longest any request waited, in seconds: the command timeout (100 ms) and a margin.
+  EXPECT_LT(slowest, 1.0);
+  RecordProperty("slowest_seconds", std::to_string(slowest));
+  EXPECT_EQ(fleet.replica(0).stop(), 0);
+  EXPECT_EQ(fleet.replica(1).stop(), 0);
+}
+
 TEST(FleetTest, RollingRestartBehindHaproxyUnderLoadLosesNoRequest) {
-  FleetWorld fleet(3, {"--threads", "64", "--access-log", "off", "--rate", "400", "--burst",
-                       "400", "--trusted-proxy", "127.0.0.1"});
+  FleetWorld fleet(3, {"--threads", "64", "--access-log", "off", "--rate", "400", "--burst", "400",
+                       "--trusted-proxy", "127.0.0.1"});
   Haproxy haproxy(fleet.dir().path() / "haproxy", free_loopback_port(), fleet.ports());
   std::atomic<bool> stop{false};
   std::mutex mutex;
@@ -204,7 +264,8 @@ TEST(FleetTest, RollingRestartBehindHaproxyUnderLoadLosesNoRequest) {
   // A new generation while every replica serves: a sync writes to the database they read.
   const std::filesystem::path sets = fleet.dir().path() / "new.3le";
   std::ofstream(sets) << synthetic_3le(20'000, 500);
-  const ProcessResult synced = run_gpq({"--db", fleet.db().string(), "sync", "--from", sets.string()});
+  const ProcessResult synced =
+      run_gpq({"--db", fleet.db().string(), "sync", "--from", sets.string()});
   EXPECT_EQ(synced.exit_code, 0) << synced.err;
   std::this_thread::sleep_for(milliseconds(500));
   stop = true;

@@ -1,22 +1,21 @@
 #include "support/daemon_process.h"
 
 #include <arpa/inet.h>
-#include <fcntl.h>
-#include <netinet/in.h>
-#include <signal.h>
-#include <sys/socket.h>
-#include <sys/un.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
+#include <netinet/in.h>
 #include <regex>
+#include <signal.h>
 #include <sstream>
 #include <stdexcept>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -103,7 +102,9 @@ DaemonProcess::DaemonProcess(std::vector<std::string> argv, fs::path log) : log_
   }
 }
 
-DaemonProcess::~DaemonProcess() { stop(); }
+DaemonProcess::~DaemonProcess() {
+  stop();
+}
 
 void DaemonProcess::signal(int number) const {
   if (pid_ > 0) {
@@ -129,7 +130,9 @@ void DaemonProcess::stop() {
   pid_ = -1;
 }
 
-std::string DaemonProcess::log_text() const { return read_file(log_); }
+std::string DaemonProcess::log_text() const {
+  return read_file(log_);
+}
 
 RedisServer::RedisServer(fs::path dir, int port) : dir_(std::move(dir)), port_(port) {
   fs::create_directories(dir_);
@@ -149,8 +152,12 @@ void RedisServer::start() {
   }
 }
 
-void RedisServer::pause() const { process_->signal(SIGSTOP); }
-void RedisServer::resume() const { process_->signal(SIGCONT); }
+void RedisServer::pause() const {
+  process_->signal(SIGSTOP);
+}
+void RedisServer::resume() const {
+  process_->signal(SIGCONT);
+}
 
 Haproxy::Haproxy(const fs::path& dir, int port, const std::vector<int>& backends)
     : socket_(dir / "haproxy.sock"), port_(port) {

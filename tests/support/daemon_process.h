@@ -3,11 +3,10 @@
 // missing: scripts/setup.sh installs them.
 #pragma once
 
-#include <sys/types.h>
-
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <sys/types.h>
 #include <vector>
 
 namespace gpq::test {

@@ -1,9 +1,9 @@
 #include "support/fleet_world.h"
 
-#include <gtest/gtest.h>
-
 #include <regex>
 #include <stdexcept>
+
+#include <gtest/gtest.h>
 
 #include "support/fixture_db.h"
 #include "support/process.h"
@@ -28,8 +28,8 @@ FleetWorld::FleetWorld(int replicas, std::vector<std::string> serve_args)
 }
 
 MadeKey FleetWorld::create_key(const std::string& label) const {
-  const ProcessResult made = run_gpq(
-      {"--db", db_.string(), "keys", "create", "--label", label, "--redis", redis_->url()});
+  const ProcessResult made =
+      run_gpq({"--db", db_.string(), "keys", "create", "--label", label, "--redis", redis_->url()});
   std::smatch match;
   const std::regex shape(R"(^(gpq_\S+)\nkey id (\d+))");
   if (made.exit_code != 0 || !std::regex_search(made.out, match, shape)) {
@@ -49,12 +49,14 @@ std::unique_ptr<ApiClient> FleetWorld::client(int replica, const std::string& ke
   return std::make_unique<ApiClient>("127.0.0.1", ports_[static_cast<std::size_t>(replica)], key);
 }
 
-void FleetWorld::stop_replica(int i) { replicas_[static_cast<std::size_t>(i)].reset(); }
+void FleetWorld::stop_replica(int i) {
+  replicas_[static_cast<std::size_t>(i)].reset();
+}
 
 void FleetWorld::start_replica(int i) {
   const std::size_t at = static_cast<std::size_t>(i);
-  replicas_[at] = std::make_unique<ServeProcess>(db_, serve_args_,
-                                                 "127.0.0.1:" + std::to_string(ports_[at]));
+  replicas_[at] =
+      std::make_unique<ServeProcess>(db_, serve_args_, "127.0.0.1:" + std::to_string(ports_[at]));
 }
 
 }  // namespace gpq::test

@@ -3,9 +3,9 @@
 // never an uncounted request), and keys that reach the ring at their first request.
 #include "http/admission.h"
 
-#include <gtest/gtest.h>
-
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "keys/key_material.h"
 

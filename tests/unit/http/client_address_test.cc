@@ -17,7 +17,7 @@ TEST(ClientAddressTest, BelievesXForwardedForOnlyFromTrustedProxies) {
       {"203.0.113.9", "198.51.100.1", "203.0.113.9"},  // a client cannot name another
       {"127.0.0.1", "", "127.0.0.1"},
       {"127.0.0.1", "198.51.100.1", "198.51.100.1"},
-      {"127.0.0.1", "6.6.6.6, 198.51.100.1", "198.51.100.1"},  // the proxy's entry is the last
+      {"127.0.0.1", "6.6.6.6, 198.51.100.1", "198.51.100.1"},   // the proxy's entry is the last
       {"127.0.0.1", "198.51.100.1, 10.0.0.2", "198.51.100.1"},  // through two trusted proxies
       {"127.0.0.1", " 10.0.0.2 ,", "10.0.0.2"},
   };
