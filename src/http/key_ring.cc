@@ -48,13 +48,13 @@ std::optional<std::int64_t> KeyRing::find_or_refresh(std::string_view presented)
     return found;
   }
   try {
-    if (refresh()) {
-      found = find(presented);
-    }
+    refresh();
   } catch (const std::exception&) {
     // The watch reports the failure; this request is refused as unknown.
   }
-  return found;
+  // Again even when this refresh loaded nothing: the watch may have loaded the key between
+  // the miss and the refresh.
+  return find(presented);
 }
 
 std::size_t KeyRing::size() const {
