@@ -150,7 +150,8 @@ _gpq() {
         _gpq_words "create list revoke $globals"
         return
       fi
-      [[ $subcommand == create ]] && options="--label"
+      options="--redis --config"
+      [[ $subcommand == create ]] && options="--label --redis --config"
       ;;
   esac
 

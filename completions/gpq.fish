@@ -195,3 +195,4 @@ complete -c gpq -n '__gpq_at keys' -a create -d 'Make a key and print it (only t
 complete -c gpq -n '__gpq_at keys' -a list -d 'List keys: id, label, created, revoked, use'
 complete -c gpq -n '__gpq_at keys' -a revoke -d 'Revoke a key'
 complete -c gpq -n '__gpq_at keys create' -l label -x -d 'A name to recognise the key by'
+complete -c gpq -n '__gpq_at keys create; or __gpq_at keys list; or __gpq_at keys revoke' -l redis -x -d 'The keys a fleet shares in this Redis'
