@@ -87,7 +87,9 @@ RedisLimits::RedisLimits(RedisPool& pool, BucketRate standard, BucketRate heavy,
 
 RedisReply RedisLimits::run(std::string_view operation, std::int64_t key_id, Lane lane,
                             bool token) {
-  const auto& [per_second, burst] = rate_texts_[static_cast<std::size_t>(lane)];
+  // Not a structured binding: clang 14 cannot capture one in the lambda below.
+  const std::string& per_second = rate_texts_[static_cast<std::size_t>(lane)].first;
+  const std::string& burst = rate_texts_[static_cast<std::size_t>(lane)].second;
   const std::string bucket = bucket_key(key_id, lane);
   const std::string usage = usage_prefix(key_id);
   return pool_.with([&](RedisConnection& connection) {
