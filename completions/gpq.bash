@@ -29,7 +29,8 @@ _gpq() {
     --type --epoch --start --end --source --tle-layout --owner --launch-year --from --config --celestrak-url
     --spacetrack-url --since --history-days --retries --timeout --listen --threads --public-url
     --rate --burst --heavy-rate --heavy-burst --monthly-quota --access-log --keep-alive --label
-    --max-connections --max-connections-per-address --at --set --frame --to --step --lat --lon --alt --min-elevation"
+    --max-connections --max-connections-per-address --redis --redis-timeout --trusted-proxy
+    --at --set --frame --to --step --lat --lon --alt --min-elevation"
   valued=" ${valued//[[:space:]]/ } "
 
   # Walk the words before the cursor: the command, keys' subcommand, positionals, --db.
@@ -143,13 +144,14 @@ _gpq() {
       --history --since --history-days --retries --timeout" ;;
     serve) options="--listen --threads --no-auth --public-url --rate --burst --heavy-rate
       --heavy-burst --monthly-quota --access-log --timeout --keep-alive --max-connections
-      --max-connections-per-address" ;;
+      --max-connections-per-address --redis --redis-timeout --config --trusted-proxy" ;;
     keys)
       if [[ -z $subcommand ]]; then
         _gpq_words "create list revoke $globals"
         return
       fi
-      [[ $subcommand == create ]] && options="--label"
+      options="--redis --config"
+      [[ $subcommand == create ]] && options="--label --redis --config"
       ;;
   esac
 

@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 
 #include "cli/context.h"
+#include "cli/redis_option.h"
 #include "gpq/error.h"
 #include "http/server.h"
 #include "storage/database.h"
@@ -106,13 +107,23 @@ void add_serve_command(CLI::App& app, Context& ctx) {
                   "Connections open at once from one client address; beyond, 503")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}))
       ->capture_default_str();
+  auto redis = std::make_shared<RedisChoice>();
+  add_redis_options(*cmd, redis);
+  cmd->add_option("--redis-timeout", options->redis_timeout_ms,
+                  "Milliseconds to wait for Redis to connect or answer before a 503")
+      ->check(CLI::Range(1, 10'000))
+      ->capture_default_str();
+  cmd->add_option("--trusted-proxy", options->trusted_proxies,
+                  "Address of a proxy whose X-Forwarded-For names the client in the access log "
+                  "(repeatable)");
   cmd->footer(
       "Examples:\n"
       "  gpq keys create --label ops        prints a key once; send it as X-Api-Key\n"
       "  gpq serve --listen 0.0.0.0:8080 --public-url https://orbits.example.org\n"
       "  curl -H 'X-Api-Key: KEY' http://127.0.0.1:8080/api/v1/gp/25544?format=tle");
-  cmd->callback([&ctx, options, listen] {
+  cmd->callback([&ctx, options, listen, redis] {
     parse_listen(*listen, *options);
+    options->redis_url = redis_url(*redis);
     require_rate("--rate", options->standard.per_second);
     require_rate("--heavy-rate", options->heavy.per_second);
     while (!options->public_url.empty() && options->public_url.back() == '/') {

@@ -21,16 +21,22 @@
 #include "core/signal_stopper.h"
 #include "http/access_log.h"
 #include "http/admission.h"
+#include "http/client_address.h"
 #include "http/compression.h"
 #include "http/conditional.h"
 #include "http/connection_gate.h"
 #include "http/endpoints.h"
 #include "http/housekeeper.h"
 #include "http/key_ring.h"
+#include "http/key_watch.h"
+#include "http/local_limits.h"
 #include "http/quota.h"
+#include "http/redis_key_store.h"
+#include "http/redis_limits.h"
 #include "http/request_shape.h"
 #include "http/responder.h"
 #include "http/routes.h"
+#include "http/sqlite_key_source.h"
 #include "storage/database.h"
 
 namespace gpq::http {
@@ -64,23 +70,56 @@ class Listener : public httplib::Server {
 };
 constexpr int kListenBacklog = 1024;
 
+std::unique_ptr<RedisPool> redis_pool(const ServeOptions& options) {
+  if (options.redis_url.empty()) {
+    return nullptr;
+  }
+  const std::chrono::milliseconds timeout(options.redis_timeout_ms);
+  return std::make_unique<RedisPool>(parse_redis_url(options.redis_url),
+                                     RedisTimeouts{timeout, timeout});
+}
+
+// Keys from the shared Redis, or from the database through a read-only connection of their own.
+std::unique_ptr<KeySource> key_source(RedisPool* redis, storage::Database& accounts) {
+  if (redis != nullptr) {
+    return std::make_unique<RedisKeyStore>(*redis);
+  }
+  return std::make_unique<SqliteKeySource>(
+      storage::Database::open(accounts.path(), storage::Database::Mode::read_only));
+}
+
+std::unique_ptr<LimitBook> limit_book(RedisPool* redis, const ServeOptions& options,
+                                      RateLimiter& limiter, QuotaBook& quota) {
+  if (redis != nullptr) {
+    return std::make_unique<RedisLimits>(*redis, options.standard, options.heavy,
+                                         options.monthly_quota);
+  }
+  return std::make_unique<LocalLimits>(limiter, quota);
+}
+
 class ApiServer {
  public:
   ApiServer(const Store& store, storage::Database& accounts, const ServeOptions& options)
       : options_(options),
         core_(store),
         responder_(core_, options.public_url, options.version),
+        redis_(redis_pool(options)),
+        key_source_(key_source(redis_.get(), accounts)),
+        keys_(*key_source_),
         limiter_(options.standard, options.heavy),
         quota_(options.monthly_quota),
+        limits_(limit_book(redis_.get(), options, limiter_, quota_)),
         log_(options.access_log),
-        admission_(keys_, limiter_, quota_, options.no_auth),
-        housekeeper_(accounts, keys_, quota_, log_) {
-    housekeeper_.load_keys();
+        admission_(keys_, *limits_, options.no_auth),
+        housekeeper_(accounts, quota_, log_),
+        key_watch_(keys_) {
+    keys_.refresh();
     if (keys_.size() == 0 && !options.no_auth) {
       fail(Errc::bad_request,
-           "no API key exists in {}; create one with `gpq keys create --label NAME`, or start "
+           "no API key exists in {}; create one with `gpq keys create{} --label NAME`, or start "
            "with --no-auth to serve without keys",
-           accounts.path().string());
+           redis_ ? redis_->endpoint().display : accounts.path().string(),
+           redis_ ? " --redis URL" : "");
     }
     housekeeper_.load_counts(system_now());
     configure();
@@ -121,6 +160,7 @@ class ApiServer {
     }
     responder_.start(listen_url_);
     housekeeper_.start();
+    key_watch_.start();
     on_ready(listen_url_ + std::string(kApiPrefix));
     gate->run();
     housekeeper_.finish();
@@ -161,8 +201,14 @@ class ApiServer {
           send(res, internal_error("unexpected exception"), std::nullopt, system_now());
         });
     server_.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
-      LogLine line{req.remote_addr, req.method,   req.target,         res.status,
-                   res.body.size(), std::nullopt, current_note.key_id};
+      LogLine line{client_address(req.remote_addr, req.get_header_value("X-Forwarded-For"),
+                                  options_.trusted_proxies),
+                   req.method,
+                   req.target,
+                   res.status,
+                   res.body.size(),
+                   std::nullopt,
+                   current_note.key_id};
       if (current_note.started) {
         line.micros = std::chrono::duration_cast<std::chrono::microseconds>(SteadyClock::now() -
                                                                             *current_note.started)
@@ -249,7 +295,7 @@ class ApiServer {
     auto admission = admission_.admit(req.method, req.path, req.get_header_value("X-Api-Key"), now);
     if (auto* refused = std::get_if<Refused>(&admission)) {
       current_note.key_id = refused->key;
-      send(res, std::move(refused->reply), refused->key, now);
+      send(res, std::move(refused->reply), refused->key, now, refused->remaining);
       return;
     }
     Admitted& admitted = current_note.admitted.emplace(std::get<Admitted>(admission));
@@ -284,11 +330,14 @@ class ApiServer {
     for (auto& [name, value] : reply.headers) {
       res.set_header(name, value);
     }
-    if (!remaining) {
-      remaining = key ? quota_.remaining(*key, now) : quota_.limit();
+    if (!remaining && !key) {
+      remaining = limits_->limit();
+    } else if (!remaining) {
+      remaining = limits_->remaining(*key, now);
     }
-    res.set_header("X-RateLimit-Limit", std::to_string(quota_.limit()));
-    res.set_header("X-RateLimit-Remaining", std::to_string(*remaining));
+    // Unknown only while a fleet's Redis does not answer: nothing is promised then.
+    res.set_header("X-RateLimit-Limit", std::to_string(limits_->limit()));
+    res.set_header("X-RateLimit-Remaining", std::to_string(remaining.value_or(0)));
     res.set_header("X-RateLimit-Reset", std::to_string(quota_.reset_seconds(now)));
     res.set_header("Vary", "Accept, Accept-Encoding");
     if (reply.status != 304) {
@@ -300,12 +349,16 @@ class ApiServer {
   ServeOptions options_;
   QueryService core_;
   Responder responder_;
+  std::unique_ptr<RedisPool> redis_;  // null without --redis
+  std::unique_ptr<KeySource> key_source_;
   KeyRing keys_;
   RateLimiter limiter_;
   QuotaBook quota_;
+  std::unique_ptr<LimitBook> limits_;
   AccessLog log_;
   Admission admission_;
   Housekeeper housekeeper_;  // after what its thread uses, so that it stops first
+  KeyWatch key_watch_;       // likewise
   Listener server_;
   std::mutex gate_mutex_;  // stop() may come from the signal thread before run() made the gate
   std::optional<ConnectionGate> gate_;

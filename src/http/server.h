@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "gpq/store.h"
 #include "http/rate_limiter.h"
@@ -31,6 +32,12 @@ struct ServeOptions {
   std::size_t max_connections = 10'000;             // lowered to what the fd limit allows
   std::size_t max_connections_per_address = 1'024;  // beyond: 503 and close
   std::string version;  // reported by /status
+  // Empty: keys and limits of this server's database. Else a Redis URL (redis_url.h) that
+  // every replica shares: keys, rate buckets and quotas counted there (SERVE.md "A fleet").
+  std::string redis_url;
+  int redis_timeout_ms = 100;  // to connect, and for each command
+  // Peers whose X-Forwarded-For is believed for the access log's client address.
+  std::vector<std::string> trusted_proxies;
 };
 
 // Serves until SIGINT or SIGTERM, then stops accepting, lets the requests in flight finish,
@@ -38,7 +45,8 @@ struct ServeOptions {
 // `store` answers the queries. `accounts` is a read-write connection to the database of the
 // API keys and quota counts; the server reads the keys from it at start and then uses it
 // from its housekeeping thread only, so the caller must not use it until serve() returns.
-// Throws Error{bad_request} when it cannot start (no key and no --no-auth, address in use).
+// Throws Error{bad_request} when it cannot start (no key and no --no-auth, address in use, a
+// bad --redis URL), Error{internal} when Redis does not answer at start.
 void serve(const Store& store, storage::Database& accounts, const ServeOptions& options,
            const std::function<void(const std::string& url)>& on_ready);
 
