@@ -201,8 +201,10 @@ class ApiServer {
           send(res, internal_error("unexpected exception"), std::nullopt, system_now());
         });
     server_.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
-      LogLine line{client_address(req.remote_addr, req.get_header_value("X-Forwarded-For"),
-                                  options_.trusted_proxies),
+      // LogLine holds views: the address it names must outlive it.
+      const std::string client = client_address(
+          req.remote_addr, req.get_header_value("X-Forwarded-For"), options_.trusted_proxies);
+      LogLine line{client,
                    req.method,
                    req.target,
                    res.status,

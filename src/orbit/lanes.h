@@ -111,7 +111,9 @@ GPQ_LANES std::int64_t bits_of(double x) {
   return std::bit_cast<std::int64_t>(x);
 }
 GPQ_LANES Mask4 bits_of(Vec4 x) {
-  return std::bit_cast<Mask4>(x);
+  // The builtin, not std::bit_cast: a library function is a call out of line at -O0, and a
+  // Vec4 must not cross one (see above).
+  return __builtin_bit_cast(Mask4, x);
 }
 
 // The nearest integer (ties to even) of |x| < 2^51, and its value modulo 4 for x in that range,

@@ -33,13 +33,17 @@ GPQ_LANES Vec4 gather(const Sgp4Propagator* const* sets, const Field& field) {
               field(sets[3]->terms())};
 }
 
+// A lambda returning a Mask4 would be a call out of line at -O0, across the AVX/SSE2 calling
+// difference: the mask is built in an inlined function like every other Vec4.
+template <typename Flag>
+GPQ_LANES Mask4 gather_mask(const Sgp4Propagator* const* sets, const Flag& flag) {
+  return Mask4{flag(sets[0]->terms()) ? -1 : 0, flag(sets[1]->terms()) ? -1 : 0,
+               flag(sets[2]->terms()) ? -1 : 0, flag(sets[3]->terms()) ? -1 : 0};
+}
+
 GPQ_LANES TermsLanes gather_terms(const Sgp4Propagator* const* s) {
   TermsLanes t;
-  const auto mask = [&](bool (*flag)(const Sgp4Terms&)) {
-    return Mask4{flag(s[0]->terms()) ? -1 : 0, flag(s[1]->terms()) ? -1 : 0,
-                 flag(s[2]->terms()) ? -1 : 0, flag(s[3]->terms()) ? -1 : 0};
-  };
-  t.near.simplified_drag = mask([](const Sgp4Terms& x) { return x.near.simplified_drag; });
+  t.near.simplified_drag = gather_mask(s, [](const Sgp4Terms& x) { return x.near.simplified_drag; });
   t.near.mean_anomaly_rate = gather(s, [](const Sgp4Terms& x) { return x.near.mean_anomaly_rate; });
   t.near.perigee_rate = gather(s, [](const Sgp4Terms& x) { return x.near.perigee_rate; });
   t.near.node_rate = gather(s, [](const Sgp4Terms& x) { return x.near.node_rate; });
@@ -178,7 +182,14 @@ void osculate_four_sse2(const Sgp4Propagator* const* sets, const OsculatingInput
 std::atomic<bool> may_use_avx2{true};
 
 Lanes lanes() {
+#ifdef __OPTIMIZE__
   static const bool has_avx2 = __builtin_cpu_supports("avx2");
+#else
+  // Unoptimised (the sanitizer build), the stages' lambdas and the library functions they
+  // call stay out of line, compiled for SSE2: a Vec4 passed to one from AVX2 code crosses the
+  // two calling conventions. The SSE2 copy has none to cross.
+  static const bool has_avx2 = false;
+#endif
   if (has_avx2 && may_use_avx2.load(std::memory_order_relaxed)) {
     return {propagate_four_avx2, osculate_four_avx2};
   }

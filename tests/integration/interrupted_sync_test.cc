@@ -55,8 +55,15 @@ class InterruptedImportTest : public ::testing::Test {
   }
 
   ProcessResult import_interrupted(int signal, milliseconds after) {
-    return run_gpq_interrupted({"--db", db_.string(), "sync", "--from", file_.string()},
-                               {after, signal});
+    // Counted from the run's first write (its sync_run row, after the signal handling is
+    // in place), so that a slow start cannot meet the signal before the sync can handle it.
+    const fs::path wal = db_.string() + "-wal";
+    return run_gpq_interrupted(
+        {"--db", db_.string(), "sync", "--from", file_.string()},
+        {after, signal, [wal] {
+           std::error_code ignored;
+           return fs::file_size(wal, ignored) > 0 && !ignored;
+         }});
   }
 
   std::string status_json() {
@@ -128,7 +135,7 @@ TEST_F(InterruptedUpstreamSyncTest, SigtermDuringASlowDownloadEndsWithinSeconds)
   upstream_.misbehave(group_target("active"), Misbehaviour::slow_trickle, 1);
   std::vector<std::string> args{"--db", db_, "sync", "--celestrak-url", upstream_.url(),
                                 "--retries", "0", "--config", config_};
-  const ProcessResult stopped = run_gpq_interrupted(args, {milliseconds(1500), SIGTERM});
+  const ProcessResult stopped = run_gpq_interrupted(args, {milliseconds(1500), SIGTERM, {}});
   expect_clean_stop(stopped, SIGTERM, "SIGTERM");
   EXPECT_LT(stopped.ended_after_signal, milliseconds(3000));
   const std::string json = status();

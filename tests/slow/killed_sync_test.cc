@@ -147,7 +147,7 @@ class KilledSyncTest : public ::testing::Test {
       SCOPED_TRACE(what + ", kill " + std::to_string(i));
       const fs::path db = dir_.path() / ("kill-" + std::to_string(i) + ".db");
       const ProcessResult run =
-          run_gpq_interrupted(with_db(db, args), {microseconds(moment(random)), SIGKILL});
+          run_gpq_interrupted(with_db(db, args), {microseconds(moment(random)), SIGKILL, {}});
       killed += run.signalled ? 1 : 0;
       expect_committed_generation(db, whole_run);
       const ProcessResult rerun = run_gpq(with_db(db, args));

@@ -64,7 +64,13 @@ ProcessResult run_process_interrupted(const std::vector<std::string>& argv,
   ProcessResult result;
   bool ended = false;
   if (interruption.signal != 0) {
-    const auto due = started + interruption.after;
+    auto ready_at = started;
+    while (interruption.ready && !ended && !interruption.ready()) {
+      ended = waitpid(pid, &status, WNOHANG) == pid;
+      usleep(200);
+      ready_at = std::chrono::steady_clock::now();
+    }
+    const auto due = ready_at + interruption.after;
     while (!ended && std::chrono::steady_clock::now() < due) {
       ended = waitpid(pid, &status, WNOHANG) == pid;
       if (!ended) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,10 @@ struct ProcessResult {
 struct Interruption {
   std::chrono::microseconds after{0};
   int signal = 0;
+  // When set, `after` counts from the first moment this returns true (polled every 200 µs),
+  // not from the start: a slow start (a sanitizer build, a loaded machine) then cannot put
+  // the signal before the child is ready for it.
+  std::function<bool()> ready;
 };
 
 // Runs argv[0] (searched in PATH when it has no '/') with the given environment additions
