@@ -1,0 +1,82 @@
+#include "events/detect_events.h"
+
+#include <algorithm>
+
+#include "events/decay_and_gaps.h"
+#include "events/distinct_sets.h"
+#include "events/step_finder.h"
+
+namespace gpq::events {
+namespace {
+
+struct ElementRule {
+  EventElement element;
+  double (*value)(const ElementSet&);
+  StepRule rule;
+  double HistoryNoise::*noise;
+};
+
+double semi_major_axis(const ElementSet& set) { return derive(set).semi_major_axis_km; }
+double inclination(const ElementSet& set) { return set.inclination; }
+double eccentricity(const ElementSet& set) { return set.eccentricity; }
+
+const ElementRule kElements[] = {
+    {EventElement::semi_major_axis, semi_major_axis, {kSemiMajorAxisFloorKm, 8, true},
+     &HistoryNoise::semi_major_axis_km},
+    {EventElement::inclination, inclination, {kInclinationFloorDeg, 8, false},
+     &HistoryNoise::inclination_deg},
+    {EventElement::eccentricity, eccentricity, {kEccentricityFloor, 8, false},
+     &HistoryNoise::eccentricity},
+};
+
+void add_manoeuvres(const std::vector<ElementSet>& sets, const std::vector<double>& days,
+                    const ElementRule& element, Detection& found) {
+  std::vector<double> values;
+  values.reserve(sets.size());
+  for (const ElementSet& set : sets) {
+    values.push_back(element.value(set));
+  }
+  const StepResult steps = find_steps(days, values, element.rule);
+  found.noise.*element.noise = steps.noise;
+  for (const StepRun& run : steps.runs) {
+    OrbitEvent event;
+    event.kind = EventKind::manoeuvre;
+    event.element = element.element;
+    event.size = run.size;
+    event.sigmas = run.sigmas;
+    event.before = set_ref(sets[run.first - 1]);
+    event.after = set_ref(sets[run.last]);
+    event.time = halfway(event.before.epoch, event.after.epoch);
+    found.events.push_back(event);
+  }
+}
+
+}  // namespace
+
+Detection detect_events(std::span<const ElementSet> history) {
+  Detection found;
+  const std::vector<ElementSet> sets = distinct_sets(history);
+  found.distinct = static_cast<std::int64_t>(sets.size());
+  if (sets.empty()) {
+    return found;
+  }
+  std::vector<double> days;
+  days.reserve(sets.size());
+  for (const ElementSet& set : sets) {
+    days.push_back(days_since(sets.front().epoch, set.epoch));
+  }
+  for (const ElementRule& element : kElements) {
+    add_manoeuvres(sets, days, element, found);
+  }
+  if (auto decay = find_decay(sets)) {
+    found.events.push_back(*decay);
+  }
+  for (const OrbitEvent& gap : find_gaps(sets, found.noise.median_interval_days)) {
+    found.events.push_back(gap);
+  }
+  std::stable_sort(found.events.begin(), found.events.end(),
+                   [](const OrbitEvent& a, const OrbitEvent& b) { return a.time < b.time; });
+  return found;
+}
+
+}  // namespace gpq::events
