@@ -15,6 +15,8 @@ packages=(
   python3-sgp4 libxml2-utils xz-utils
   # man page lint, shell completions and the .deb checks of the tests
   groff-base mandoc man-db bash-completion zsh fish lintian dpkg-dev systemd
+  # the browser tests of the page at / (tests/browser, ctest -L browser)
+  chromium
 )
 
 missing=()
@@ -55,13 +57,18 @@ if ((${#missing[@]} > 0)); then
   "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# The validator's npm packages, pinned by tests/openapi/package-lock.json.
-openapi="$(cd "$(dirname "$0")/.." && pwd)/tests/openapi"
-if [[ ! -d $openapi/node_modules || $openapi/package-lock.json -nt $openapi/node_modules ]]; then
-  echo "setup: npm ci in tests/openapi" >&2
-  npm ci --prefix "$openapi" --no-audit --no-fund --loglevel=error >/dev/null
-  touch "$openapi/node_modules"
-fi
+# npm packages pinned by each folder's package-lock.json, installed there (never globally):
+# the OpenAPI validator, uPlot for the page at / (embedded by CMake), puppeteer-core for the
+# browser tests (which drive Debian's chromium, never a downloaded browser).
+root="$(cd "$(dirname "$0")/.." && pwd)"
+for folder in tests/openapi web tests/browser; do
+  dir="$root/$folder"
+  if [[ ! -d $dir/node_modules || $dir/package-lock.json -nt $dir/node_modules ]]; then
+    echo "setup: npm ci in $folder" >&2
+    PUPPETEER_SKIP_DOWNLOAD=1 npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error >/dev/null
+    touch "$dir/node_modules"
+  fi
+done
 
 # DuckDB for bench/duckdb/peer.mjs and satellite.js for bench/sgp4_peers, pinned by their
 # package-lock.json files, installed in their folders (never globally): --bench only.
