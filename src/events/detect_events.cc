@@ -4,6 +4,7 @@
 
 #include "events/decay_and_gaps.h"
 #include "events/distinct_sets.h"
+#include "events/robust_stats.h"
 #include "events/step_finder.h"
 
 namespace gpq::events {
@@ -21,11 +22,11 @@ double inclination(const ElementSet& set) { return set.inclination; }
 double eccentricity(const ElementSet& set) { return set.eccentricity; }
 
 const ElementRule kElements[] = {
-    {EventElement::semi_major_axis, semi_major_axis, {kSemiMajorAxisFloorKm, 8, true},
+    {EventElement::semi_major_axis, semi_major_axis, {kSemiMajorAxisFloorKm, 8},
      &HistoryNoise::semi_major_axis_km},
-    {EventElement::inclination, inclination, {kInclinationFloorDeg, 8, false},
+    {EventElement::inclination, inclination, {kInclinationFloorDeg, 8},
      &HistoryNoise::inclination_deg},
-    {EventElement::eccentricity, eccentricity, {kEccentricityFloor, 8, false},
+    {EventElement::eccentricity, eccentricity, {kEccentricityFloor, 8},
      &HistoryNoise::eccentricity},
 };
 
@@ -36,7 +37,18 @@ void add_manoeuvres(const std::vector<ElementSet>& sets, const std::vector<doubl
   for (const ElementSet& set : sets) {
     values.push_back(element.value(set));
   }
-  const StepResult steps = find_steps(days, values, element.rule);
+  StepRule rule = element.rule;
+  if (element.element == EventElement::semi_major_axis) {
+    std::vector<double> eccentricities;
+    for (const ElementSet& set : sets) {
+      eccentricities.push_back(set.eccentricity);
+    }
+    const double axis = median(values);
+    if (axis < kEarthRadiusKm + kDragOrbitKm && median(eccentricities) < kDragEccentricity) {
+      rule.max_rise_per_day = kMaxNaturalRisePerDay * axis;
+    }
+  }
+  const StepResult steps = find_steps(days, values, rule);
   found.noise.*element.noise = steps.noise;
   for (const StepRun& run : steps.runs) {
     OrbitEvent event;

@@ -16,6 +16,14 @@ namespace gpq::events {
 inline constexpr double kSemiMajorAxisFloorKm = 0.002;
 inline constexpr double kInclinationFloorDeg = 0.005;
 inline constexpr double kEccentricityFloor = 2e-5;
+// The fastest natural rise of a semi-major axis the trend follows (StepRule::max_rise_per_day)
+// in low, near-circular orbits (below kDragOrbitKm, e < kDragEccentricity), as a share of the
+// axis a day: about 0.7 km/day. There drag only lowers the axis, so a faster rise is thrust
+// even when it lasts for days (an orbit raise). Higher and eccentric orbits swing with the
+// Moon and the Sun, and their trend is followed whichever way it goes.
+inline constexpr double kMaxNaturalRisePerDay = 1e-4;
+inline constexpr double kDragOrbitKm = 2000;
+inline constexpr double kDragEccentricity = 0.1;
 
 struct Detection {
   std::vector<OrbitEvent> events;  // in time order

@@ -13,18 +13,31 @@ namespace {
 // them does not move the median.
 constexpr std::size_t kTrendHalfWindow = 7;
 
-// The trend rate at step k (1-based steps: k is the step from k - 1 to k).
-std::vector<double> local_trends(const std::vector<double>& rates, bool falls_only) {
+// The trend rate at step k (k is the step from set k - 1 to set k): the median rate of the
+// steps around it, moved along the median slope of those rates to k's time (Theil-Sen), so
+// that a decay speeding up, and the first and last steps whose window is one-sided, are
+// followed too.
+std::vector<double> local_trends(std::span<const double> days, const std::vector<double>& rates) {
   const std::size_t n = rates.size();
   std::vector<double> trends(n, 0.0);
   std::vector<double> window;
+  std::vector<double> times;
+  std::vector<double> slopes;
+  const auto middle = [&](std::size_t k) { return (days[k] + days[k - 1]) / 2; };
   for (std::size_t k = 1; k < n; ++k) {
     const std::size_t low = k > kTrendHalfWindow ? k - kTrendHalfWindow : 1;
     const std::size_t high = std::min(n - 1, k + kTrendHalfWindow);
-    window.assign(rates.begin() + static_cast<std::ptrdiff_t>(low),
-                  rates.begin() + static_cast<std::ptrdiff_t>(high + 1));
-    const double trend = median(window);
-    trends[k] = falls_only ? std::min(trend, 0.0) : trend;
+    window.clear();
+    times.clear();
+    slopes.clear();
+    for (std::size_t j = low; j <= high; ++j) {
+      window.push_back(rates[j]);
+      times.push_back(middle(j));
+      for (std::size_t i = low; i < j; ++i) {
+        slopes.push_back((rates[j] - rates[i]) / (middle(j) - middle(i)));
+      }
+    }
+    trends[k] = median(window) + median(slopes) * (middle(k) - median(times));
   }
   return trends;
 }
@@ -42,12 +55,19 @@ StepResult find_steps(std::span<const double> days, std::span<const double> valu
   for (std::size_t k = 1; k < n; ++k) {
     rates[k] = (values[k] - values[k - 1]) / (days[k] - days[k - 1]);
   }
-  const std::vector<double> trends = local_trends(rates, rule.trend_falls);
+  // The noise is the scatter about the trend as it is; steps are measured from the trend with
+  // its rise capped, so that a raise lasting days is thrust however smooth it is.
+  const std::vector<double> trends = local_trends(days, rates);
+  std::vector<double> scatter;
+  scatter.reserve(n - 1);
   std::vector<double> residuals(n, 0.0);
   for (std::size_t k = 1; k < n; ++k) {
-    residuals[k] = values[k] - values[k - 1] - trends[k] * (days[k] - days[k - 1]);
+    const double step = values[k] - values[k - 1];
+    const double dt = days[k] - days[k - 1];
+    scatter.push_back(step - trends[k] * dt);
+    residuals[k] = step - std::min(trends[k], rule.max_rise_per_day) * dt;
   }
-  result.noise = robust_sigma(std::vector<double>(residuals.begin() + 1, residuals.end()));
+  result.noise = robust_sigma(scatter);
   const double threshold = std::max(rule.sigmas * result.noise, rule.floor);
   std::vector<bool> flagged(n, false);
   for (std::size_t k = 1; k < n; ++k) {

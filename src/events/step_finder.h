@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -11,7 +12,10 @@ namespace gpq::events {
 struct StepRule {
   double floor = 0;        // the smallest step reported, whatever the noise (the data's rounding)
   double sigmas = 8;       // a step must exceed this many robust standard deviations
-  bool trend_falls = false;  // the natural trend only falls (drag on the semi-major axis)
+  // The fastest rise the trend may follow, per day: drag only lowers a semi-major axis, and
+  // what raises it naturally (radiation pressure, third bodies, a fit's drift) is slow, so a
+  // faster rise is thrust even when it lasts for days (an orbit raise).
+  double max_rise_per_day = std::numeric_limits<double>::infinity();
 };
 
 // A run of consecutive steps of one sign, between the sets first - 1 and last.

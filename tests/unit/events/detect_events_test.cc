@@ -153,7 +153,7 @@ TEST(StepFinderTest, NoiseIsTheSpreadOfTheStepsAfterTheTrend) {
     days.push_back(k);
     values.push_back(-0.1 * k + (k % 2 == 0 ? 0.01 : -0.01));
   }
-  const StepResult steps = find_steps(days, values, {0.001, 8, true});
+  const StepResult steps = find_steps(days, values, {0.001, 8, 0.0});
   EXPECT_NEAR(steps.noise, 0.0, 0.03);
   EXPECT_TRUE(steps.runs.empty());
 }
