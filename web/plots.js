@@ -21,7 +21,7 @@ export const CHARTS = [
   { id: 'altitude', title: 'Perigee and apogee altitude (km)',
     lines: [['Perigee', (d) => d.PERIGEE, '#2471a3'], ['Apogee', (d) => d.APOGEE, '#d68910']], digits: 2 },
   { id: 'inclination', title: 'Inclination (°)', lines: [['Inclination', (d) => d.INCLINATION, '#117864']], digits: 4 },
-  { id: 'eccentricity', title: 'Eccentricity', lines: [['Eccentricity', (d) => d.ECCENTRICITY, '#6c3483']], digits: 7 },
+  { id: 'eccentricity', title: 'Eccentricity', lines: [['Eccentricity', (d) => d.ECCENTRICITY, '#6c3483']], digits: 3, exp: true },
   { id: 'mean-motion', title: 'Mean motion (rev/day)', lines: [['Mean motion', (d) => d.MEAN_MOTION, '#1a5276']], digits: 8 },
   { id: 'bstar', title: 'B* (1/earth radii)', lines: [['B*', (d) => d.BSTAR, '#784212']], digits: 3, exp: true },
   { id: 'raan-drift', title: 'RAAN drift (°/day)', lines: [['RAAN drift', raanDrift, '#1d8348']], digits: 4 },
@@ -83,7 +83,9 @@ export function drawPlots(container, data, events, onPoint) {
     const chart = new uPlot({
       width: width(), height: 200, series,
       scales: { x: { time: true } },
-      axes: [{}, { size: 70, values: (u, ticks) => ticks.map((v) => (spec.exp ? v.toExponential(1) : number(v, Math.min(spec.digits, 4)))) }],
+      // uPlot's own tick labels, but small quantities' in powers of ten; one width for every
+      // chart so that their time axes line up.
+      axes: [{}, spec.exp ? { size: 80, values: (u, ticks) => ticks.map((v) => v.toExponential(2)) } : { size: 80 }],
       cursor: { sync: { key: 'gpq-history', setSeries: true }, drag: { x: true, y: false } },
       legend: { live: true },
       plugins: [markerPlugin(marked, state.markers, spec.id)],

@@ -79,7 +79,7 @@ async function waitFor(page, selector, options = {}) {
 async function shoot(page, name) {
   if (!screenshots) return;
   mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: name === 'object' });
 }
 
 const world = new World(gpq, process.env.GPQ_REAL_DATA);
