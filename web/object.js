@@ -78,6 +78,32 @@ function eventRow(event, plots) {
       'Show on plots')));
 }
 
+// The set behind point `k` of the plots, with a button fetching it as TLE.
+function describeSet(point, id, data, k) {
+  const tle = el('button', { type: 'button', onclick: () => {
+    api(`/gp/${id}/nearest`, { epoch: new Date(data.EPOCH_UNIX[k] * 1000).toISOString(), format: 'tle' }, { as: 'text' })
+      .then((text) => { point.querySelector('pre')?.remove(); point.append(el('pre', { class: 'tle', text })); });
+  } }, 'Show this set as TLE');
+  point.replaceChildren(
+    el('strong', {}, `Set ${k + 1} of ${data.EPOCH_UNIX.length}: `),
+    `EPOCH ${utc(data.EPOCH_UNIX[k])}, ${data.DATA_SOURCE[k]}, ELEMENT_SET_NO ${data.ELEMENT_SET_NO[k]}; ` +
+    `perigee ${number(data.PERIGEE[k], 2)} km, apogee ${number(data.APOGEE[k], 2)} km, ` +
+    `inclination ${number(data.INCLINATION[k], 4)}°, mean motion ${number(data.MEAN_MOTION[k], 8)} rev/day `, tle);
+}
+
+// Zoom from the keyboard as well as by dragging: halve or double the span shown, or all of it.
+function zoomButtons(plots) {
+  const zoom = (factor) => {
+    const [min, max] = plots.range();
+    const middle = (min + max) / 2;
+    plots.zoom(middle - ((max - min) * factor) / 2, middle + ((max - min) * factor) / 2);
+  };
+  return [el('button', { type: 'button', onclick: () => zoom(0.5) }, 'Zoom in'),
+    el('button', { type: 'button', onclick: () => zoom(2) }, 'Zoom out'),
+    el('button', { type: 'button', onclick: () => plots.reset() }, 'Whole span'),
+    el('span', { class: 'hint' }, ' or drag across a plot; double-click to reset.')];
+}
+
 function historySection(id, params) {
   const choice = params.get('span') || 'all';
   const select = el('select', { id: 'span', name: 'span' },
@@ -119,28 +145,12 @@ function historySection(id, params) {
       const list = events instanceof Error ? [] : events.data;
       const showPoint = (k) => {
         slider.value = String(k);
-        const tle = el('button', { type: 'button', onclick: () => {
-          api(`/gp/${id}/nearest`, { epoch: new Date(data.EPOCH_UNIX[k] * 1000).toISOString(), format: 'tle' }, { as: 'text' })
-            .then((text) => { point.querySelector('pre')?.remove(); point.append(el('pre', { class: 'tle', text })); });
-        } }, 'Show this set as TLE');
-        point.replaceChildren(
-          el('strong', {}, `Set ${k + 1} of ${data.EPOCH_UNIX.length}: `),
-          `EPOCH ${utc(data.EPOCH_UNIX[k])}, ${data.DATA_SOURCE[k]}, ELEMENT_SET_NO ${data.ELEMENT_SET_NO[k]}; ` +
-          `perigee ${number(data.PERIGEE[k], 2)} km, apogee ${number(data.APOGEE[k], 2)} km, ` +
-          `inclination ${number(data.INCLINATION[k], 4)}°, mean motion ${number(data.MEAN_MOTION[k], 8)} rev/day `, tle);
+        describeSet(point, id, data, k);
       };
       plots = drawPlots(charts, data, list, showPoint);
       slider.max = String(data.EPOCH_UNIX.length - 1);
       slider.addEventListener('input', () => plots.pointAt(Number(slider.value)));
-      const zoom = (factor) => {
-        const [min, max] = plots.range();
-        const middle = (min + max) / 2;
-        plots.zoom(middle - ((max - min) * factor) / 2, middle + ((max - min) * factor) / 2);
-      };
-      zoomBar.append(el('button', { type: 'button', onclick: () => zoom(0.5) }, 'Zoom in'),
-        el('button', { type: 'button', onclick: () => zoom(2) }, 'Zoom out'),
-        el('button', { type: 'button', onclick: () => plots.reset() }, 'Whole span'),
-        el('span', { class: 'hint' }, ' or drag across a plot; double-click to reset.'));
+      zoomBar.append(...zoomButtons(plots));
       const ms = Math.round(performance.now() - started);
       status.textContent = `${data.EPOCH_UNIX.length} sets from ${utc(data.EPOCH_UNIX[0])} to ` +
         `${utc(data.EPOCH_UNIX[data.EPOCH_UNIX.length - 1])}, plotted in ${ms} ms.`;

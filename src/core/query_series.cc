@@ -18,7 +18,8 @@ std::vector<ElementSet> QueryService::series(const HistoryQuery& query) const {
   sets.reserve(static_cast<std::size_t>(stats.count));
   Paging every;
   every.all = true;
-  history(query, every, [&](const ElementSet& set) { sets.push_back(set); }, nullptr);
+  history(
+      query, every, [&](const ElementSet& set) { sets.push_back(set); }, nullptr);
   return sets;
 }
 

@@ -38,7 +38,9 @@ TimePoint after_days(TimePoint t, double days) {
 
 }  // namespace
 
-SetRef set_ref(const ElementSet& set) { return {set.epoch, set.source, set.element_set_no}; }
+SetRef set_ref(const ElementSet& set) {
+  return {set.epoch, set.source, set.element_set_no};
+}
 
 TimePoint halfway(TimePoint a, TimePoint b) {
   return TimePoint::from_unix_micros(a.unix_micros() + (b.unix_micros() - a.unix_micros()) / 2);

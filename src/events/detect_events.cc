@@ -17,16 +17,28 @@ struct ElementRule {
   double HistoryNoise::*noise;
 };
 
-double semi_major_axis(const ElementSet& set) { return derive(set).semi_major_axis_km; }
-double inclination(const ElementSet& set) { return set.inclination; }
-double eccentricity(const ElementSet& set) { return set.eccentricity; }
+double semi_major_axis(const ElementSet& set) {
+  return derive(set).semi_major_axis_km;
+}
+double inclination(const ElementSet& set) {
+  return set.inclination;
+}
+double eccentricity(const ElementSet& set) {
+  return set.eccentricity;
+}
 
 const ElementRule kElements[] = {
-    {EventElement::semi_major_axis, semi_major_axis, {kSemiMajorAxisFloorKm, 8},
+    {EventElement::semi_major_axis,
+     semi_major_axis,
+     {kSemiMajorAxisFloorKm, 8},
      &HistoryNoise::semi_major_axis_km},
-    {EventElement::inclination, inclination, {kInclinationFloorDeg, 8},
+    {EventElement::inclination,
+     inclination,
+     {kInclinationFloorDeg, 8},
      &HistoryNoise::inclination_deg},
-    {EventElement::eccentricity, eccentricity, {kEccentricityFloor, 8},
+    {EventElement::eccentricity,
+     eccentricity,
+     {kEccentricityFloor, 8},
      &HistoryNoise::eccentricity},
 };
 

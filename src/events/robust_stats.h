@@ -20,8 +20,8 @@ inline double median(std::vector<double> values) {
   if (values.size() % 2 == 1) {
     return upper;
   }
-  const double lower = *std::max_element(values.begin(),
-                                         values.begin() + static_cast<std::ptrdiff_t>(middle));
+  const double lower =
+      *std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(middle));
   return (lower + upper) / 2;
 }
 

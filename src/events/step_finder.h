@@ -10,8 +10,8 @@
 namespace gpq::events {
 
 struct StepRule {
-  double floor = 0;        // the smallest step reported, whatever the noise (the data's rounding)
-  double sigmas = 8;       // a step must exceed this many robust standard deviations
+  double floor = 0;   // the smallest step reported, whatever the noise (the data's rounding)
+  double sigmas = 8;  // a step must exceed this many robust standard deviations
   // The fastest rise the trend may follow, per day: drag only lowers a semi-major axis, and
   // what raises it naturally (radiation pressure, third bodies, a fit's drift) is slow, so a
   // faster rise is thrust even when it lasts for days (an orbit raise).

@@ -38,8 +38,9 @@ void set_ref_json(std::string_view side, const SetRef& ref, std::string& out) {
 void event_json(const OrbitEvent& event, std::string& out) {
   out += "{\"TIME\":";
   json::append_time(event.time, out);
-  fmt::format_to(std::back_inserter(out), ",\"KIND\":\"{}\",\"ELEMENT\":\"{}\",\"SIZE\":",
-                 upper(to_string(event.kind)), upper(to_string(event.element)));
+  fmt::format_to(std::back_inserter(out),
+                 ",\"KIND\":\"{}\",\"ELEMENT\":\"{}\",\"SIZE\":", upper(to_string(event.kind)),
+                 upper(to_string(event.element)));
   json::append_number(event.size, out);
   fmt::format_to(std::back_inserter(out), ",\"UNIT\":\"{}\",\"SIGMAS\":", unit_of(event.element));
   json::append_number(event.sigmas, out);
@@ -58,8 +59,8 @@ void events_json(const EventList& list, std::string& out) {
     out += k == 0 ? "" : ",";
     event_json(list.events[k], out);
   }
-  fmt::format_to(std::back_inserter(out), "],\"meta\":{{\"norad_id\":{},\"object_name\":",
-                 list.norad_id);
+  fmt::format_to(std::back_inserter(out),
+                 "],\"meta\":{{\"norad_id\":{},\"object_name\":", list.norad_id);
   json::append_string(list.object_name, out);
   out += ",\"start\":";
   json::append_optional_time(list.query.start, out);
@@ -106,7 +107,8 @@ std::string size_text(const OrbitEvent& event) {
 }
 
 void events_table(const EventList& list, bool colour, std::string& out) {
-  const TableRow header = {"TIME", "KIND", "ELEMENT", "SIZE", "SIGMAS", "BEFORE", "AFTER", "REENTRY"};
+  const TableRow header = {"TIME",   "KIND",   "ELEMENT", "SIZE",
+                           "SIGMAS", "BEFORE", "AFTER",   "REENTRY"};
   std::vector<TableRow> rows;
   for (const OrbitEvent& event : list.events) {
     std::string reentry = "-";
@@ -114,8 +116,9 @@ void events_table(const EventList& list, bool colour, std::string& out) {
       reentry = format_iso8601_millis(*event.reentry_earliest).substr(0, 16) + " .. " +
                 format_iso8601_millis(*event.reentry_latest).substr(0, 16);
     }
-    rows.push_back({format_iso8601_millis(event.time).substr(0, 19), std::string(to_string(event.kind)),
-                    std::string(to_string(event.element)), size_text(event),
+    rows.push_back({format_iso8601_millis(event.time).substr(0, 19),
+                    std::string(to_string(event.kind)), std::string(to_string(event.element)),
+                    size_text(event),
                     event.kind == EventKind::manoeuvre ? fmt::format("{:.1f}", event.sigmas) : "-",
                     format_iso8601_millis(event.before.epoch).substr(0, 19),
                     format_iso8601_millis(event.after.epoch).substr(0, 19), reentry});

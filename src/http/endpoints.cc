@@ -6,16 +6,16 @@
 #include <fmt/core.h>
 
 #include "gpq/error.h"
-#include "gpq/format.h"
 #include "gpq/event_format.h"
+#include "gpq/format.h"
 #include "gpq/orbit_format.h"
 #include "gpq/series_format.h"
 
 #include "core/header_list.h"
 #include "core/text.h"
+#include "events/event_service.h"
 #include "http/openapi.h"
 #include "http/page_links.h"
-#include "events/event_service.h"
 #include "orbit/orbit_service.h"
 
 namespace gpq::http {

@@ -61,7 +61,8 @@ TEST_F(HttpEventsTest, EventsRefuseAsJson) {
 TEST_F(HttpEventsTest, SeriesHoldsEverySetOfTheHistory) {
   const ProcessResult history = cli({"history", "25544", "--format", "csv"});
   ASSERT_EQ(history.exit_code, 0) << history.err;
-  const auto sets = static_cast<std::int64_t>(std::count(history.out.begin(), history.out.end(), '\n')) - 1;
+  const auto sets =
+      static_cast<std::int64_t>(std::count(history.out.begin(), history.out.end(), '\n')) - 1;
   const HttpResult http = get("/gp/25544/series");
   ASSERT_EQ(http.status, 200) << http.body;
   const auto doc = parser_.parse(http.body);

@@ -58,15 +58,17 @@ void score_object(const std::vector<ElementSet>& sets,
         is_true = true;
       }
     }
-    const bool raise = !is_true && rising && event.element == EventElement::semi_major_axis &&
-                       event.size > 0;
+    const bool raise =
+        !is_true && rising && event.element == EventElement::semi_major_axis && event.size > 0;
     score.raises += raise ? 1 : 0;
     score.false_events += is_true || raise ? 0 : 1;
     if (!is_true && !raise && std::getenv("GPQ_SHOW_FALSE") != nullptr) {
-      std::printf("false: %d %s %g sig %g n=%g e=%g sets=%zu dt=%g\n", sets.front().norad_id,
-                  std::string(to_string(event.element)).c_str(), event.size, event.sigmas,
-                  sets.front().mean_motion, sets.front().eccentricity, sets.size(),
-                  static_cast<double>(event.after.epoch.unix_micros() - event.before.epoch.unix_micros()) / 86400e6);
+      std::printf(
+          "false: %d %s %g sig %g n=%g e=%g sets=%zu dt=%g\n", sets.front().norad_id,
+          std::string(to_string(event.element)).c_str(), event.size, event.sigmas,
+          sets.front().mean_motion, sets.front().eccentricity, sets.size(),
+          static_cast<double>(event.after.epoch.unix_micros() - event.before.epoch.unix_micros()) /
+              86400e6);
     }
   }
   for (std::size_t k = 0; k < truth.size(); ++k) {
