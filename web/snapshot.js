@@ -46,7 +46,9 @@ export function showSnapshot(main, params) {
   const results = el('section', { id: 'snapshot-results', 'aria-live': 'polite' }, el('p', {}, 'Loading…'));
   main.append(el('h1', {}, 'Snapshot: the catalog at an epoch'), form, results);
 
-  const query = { epoch: `${epoch}:00Z`.replace(/:00:00Z$/, ':00Z'), frame: 'geodetic', page, per_page: PER_PAGE };
+  // datetime-local gives minutes ("2026-07-11T00:00"), or seconds when typed so; both are UTC.
+  const iso = epoch.length === 16 ? `${epoch}:00Z` : `${epoch}Z`;
+  const query = { epoch: iso, frame: 'geodetic', page, per_page: PER_PAGE };
   for (const name of ['orbit_regime', 'object_type', 'group']) query[name] = params.get(name) || undefined;
   api('/state', query).then((answer) => {
     let rows = answer.data;
