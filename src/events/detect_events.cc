@@ -43,7 +43,7 @@ const ElementRule kElements[] = {
 };
 
 void add_manoeuvres(const std::vector<ElementSet>& sets, const std::vector<double>& days,
-                    const ElementRule& element, Detection& found) {
+                    const ElementRule& element, double blind_days, Detection& found) {
   std::vector<double> values;
   values.reserve(sets.size());
   for (const ElementSet& set : sets) {
@@ -63,6 +63,13 @@ void add_manoeuvres(const std::vector<ElementSet>& sets, const std::vector<doubl
   const StepResult steps = find_steps(days, values, rule);
   found.noise.*element.noise = steps.noise;
   for (const StepRun& run : steps.runs) {
+    bool blind = false;
+    for (std::size_t k = run.first; k <= run.last; ++k) {
+      blind = blind || days[k] - days[k - 1] > blind_days;
+    }
+    if (blind) {
+      continue;
+    }
     OrbitEvent event;
     event.kind = EventKind::manoeuvre;
     event.element = element.element;
@@ -89,14 +96,14 @@ Detection detect_events(std::span<const ElementSet> history) {
   for (const ElementSet& set : sets) {
     days.push_back(days_since(sets.front().epoch, set.epoch));
   }
+  found.events = find_gaps(sets, found.noise.median_interval_days);
+  const double blind_days =
+      std::max(kBlindIntervalFactor * found.noise.median_interval_days, kMinBlindIntervalDays);
   for (const ElementRule& element : kElements) {
-    add_manoeuvres(sets, days, element, found);
+    add_manoeuvres(sets, days, element, blind_days, found);
   }
   if (auto decay = find_decay(sets)) {
     found.events.push_back(*decay);
-  }
-  for (const OrbitEvent& gap : find_gaps(sets, found.noise.median_interval_days)) {
-    found.events.push_back(gap);
   }
   std::stable_sort(found.events.begin(), found.events.end(),
                    [](const OrbitEvent& a, const OrbitEvent& b) { return a.time < b.time; });

@@ -25,6 +25,12 @@ inline constexpr double kMaxNaturalRisePerDay = 1e-4;
 inline constexpr double kDragOrbitKm = 2000;
 inline constexpr double kDragEccentricity = 0.1;
 
+// A step across more than this many times the median interval (and at least
+// kMinBlindIntervalDays) is no manoeuvre: over such a gap the elements drift by more than any
+// trend of the sets around it says, and only the gap is reported.
+inline constexpr double kBlindIntervalFactor = 10.0;
+inline constexpr double kMinBlindIntervalDays = 10.0;
+
 struct Detection {
   std::vector<OrbitEvent> events;  // in time order
   HistoryNoise noise;

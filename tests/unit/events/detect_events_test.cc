@@ -121,6 +121,17 @@ TEST(DetectEventsTest, ReportsAGapLongerThanTheCadence) {
   EXPECT_EQ(gaps[0].after.epoch, sets[100].epoch);
 }
 
+TEST(DetectEventsTest, AStepAcrossALongGapIsOnlyTheGap) {
+  std::vector<ElementSet> sets = drag_history(200);
+  for (std::size_t k = 100; k < sets.size(); ++k) {  // 30 days later, the plane has moved
+    sets[k].epoch = TimePoint::from_unix_micros(sets[k].epoch.unix_micros() + 30 * kMicrosPerDay);
+    sets[k].inclination += 0.05;
+  }
+  const Detection found = detect_events(sets);
+  EXPECT_TRUE(of_kind(found, EventKind::manoeuvre).empty());
+  ASSERT_EQ(of_kind(found, EventKind::gap).size(), 1U);
+}
+
 TEST(DetectEventsTest, ADecayingObjectGetsAReentryWindow) {
   std::vector<ElementSet> sets = drag_history(60, 6);
   // Perigee from about 250 km down to about 150: mean motion climbing faster and faster.
