@@ -28,8 +28,20 @@ function cell(row, name) {
   return String(value).replace(/T(\d\d:\d\d:\d\d)\.\d+/, ' $1');
 }
 
+// Without an epoch: the newest set's epoch in the mirror (/status), or now if that is later,
+// so that a mirror that is not synced up to today still shows its catalog.
 export function showSnapshot(main, params) {
-  const epoch = params.get('epoch') || new Date().toISOString().slice(0, 16);
+  if (params.get('epoch')) {
+    showSnapshotAt(main, params, params.get('epoch'));
+    return;
+  }
+  const now = new Date().toISOString();
+  api('/status').then((status) => status.latest_epoch || now, () => now).then((latest) => {
+    showSnapshotAt(main, params, (latest < now ? latest : now).slice(0, 16));
+  });
+}
+
+function showSnapshotAt(main, params, epoch) {
   const page = Math.max(1, Number(params.get('page') || 1));
   const epochInput = el('input', { id: 'epoch', name: 'epoch', type: 'datetime-local', value: epoch, step: '60' });
   const form = el('form', { class: 'search', onsubmit: (event) => {

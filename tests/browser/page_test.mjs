@@ -206,6 +206,9 @@ try {
     await shoot(page, 'snapshot');
     await page.click('nav.pages button:last-child');
     await page.waitForFunction(() => document.querySelector('#snapshot-results caption')?.textContent.includes('page 2 of'));
+    // Without an epoch the view opens at the mirror's newest set (the stations history's).
+    await page.goto(`${base}/#/snapshot`);
+    await page.waitForFunction(() => document.querySelector('#snapshot-results caption')?.textContent.includes('Objects at 2026-07-14T'));
   });
 
   await test('a phone-wide screen shows the object page without sideways scrolling', async () => {
@@ -219,21 +222,27 @@ try {
   });
 
   await test(`a ${LONG_HISTORY_SETS}-set history is plotted within a second`, async () => {
+    // A server of its own: the tests before have used the default heavy lane's burst, and a
+    // 429's wait is not the page's load time (the 429 test covers that).
+    const fresh = await world.serve(['--heavy-rate', '100', '--heavy-burst', '100']);
     const page = await openPage(browser, world.key);
     const timings = [];
+    const inPage = [];  // from asking for the history to the charts drawn, as the page counts it
     for (let run = 0; run < 3; run++) {
       const started = Date.now();
-      await page.goto(`${base}/#/object/${LONG_HISTORY_ID}`, { waitUntil: 'domcontentloaded' });
+      await page.goto(`${fresh}/#/object/${LONG_HISTORY_ID}`, { waitUntil: 'domcontentloaded' });
       await waitFor(page, 'body[data-plotted]', { timeout: 20000 });
       timings.push(Date.now() - started);
+      inPage.push(await page.evaluate(() => window.gpq.loadedMs));
       const points = await page.evaluate(() => window.gpq.points);
       check(points === LONG_HISTORY_SETS, `${points} points`);
       await page.goto('about:blank');
     }
+    console.log(`     load to plotted, ${LONG_HISTORY_SETS} sets, in order: ${timings.join(', ')} ms; ` +
+      `of which history to charts: ${inPage.join(', ')} ms`);
     timings.sort((x, y) => x - y);
-    console.log(`     load to plotted, ${LONG_HISTORY_SETS} sets: ${timings.join(', ')} ms (median ${timings[1]} ms)`);
-    // The target is 1 s; the check allows twice that for a loaded CI machine.
-    check(timings[1] < 2000, `median ${timings[1]} ms`);
+    // The target is 1 s; a single load may take twice that on a loaded CI machine.
+    check(timings[1] < 1000 && timings[2] < 2000, `median ${timings[1]} ms, slowest ${timings[2]} ms`);
   });
 
   await test('no request left the server, and the page raised no error', async () => {
