@@ -81,7 +81,9 @@ StepResult find_steps(std::span<const double> days, std::span<const double> valu
       flagged[k + 1] = false;
     }
   }
-  const double noise = std::max(result.noise, 1e-300);
+  // Sigmas against the noise, or against the floor's share of it when the sets are quieter
+  // than their printed digits (generated ones): never a division by nothing.
+  const double noise = std::max(result.noise, rule.floor / rule.sigmas);
   for (std::size_t k = 1; k < n; ++k) {
     if (!flagged[k]) {
       continue;

@@ -23,7 +23,7 @@ struct StepRun {
   std::size_t first = 0;
   std::size_t last = 0;
   double size = 0;    // the change beyond the trend, summed over the run
-  double sigmas = 0;  // |size| over the noise
+  double sigmas = 0;  // |size| over the noise (at least the floor over StepRule::sigmas)
 };
 
 struct StepResult {
