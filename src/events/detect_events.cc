@@ -27,7 +27,7 @@ double eccentricity(const ElementSet& set) {
   return set.eccentricity;
 }
 
-const ElementRule kElements[] = {
+constexpr ElementRule kElements[] = {
     {EventElement::semi_major_axis,
      semi_major_axis,
      {kSemiMajorAxisFloorKm, 8},
@@ -52,6 +52,7 @@ void add_manoeuvres(const std::vector<ElementSet>& sets, const std::vector<doubl
   StepRule rule = element.rule;
   if (element.element == EventElement::semi_major_axis) {
     std::vector<double> eccentricities;
+    eccentricities.reserve(sets.size());
     for (const ElementSet& set : sets) {
       eccentricities.push_back(set.eccentricity);
     }
@@ -84,9 +85,9 @@ void add_manoeuvres(const std::vector<ElementSet>& sets, const std::vector<doubl
 
 }  // namespace
 
-Detection detect_events(std::span<const ElementSet> history) {
+Detection detect_events(std::span<const ElementSet> sets_read) {
   Detection found;
-  const std::vector<ElementSet> sets = distinct_sets(history);
+  const std::vector<ElementSet> sets = distinct_sets(sets_read);
   found.distinct = static_cast<std::int64_t>(sets.size());
   if (sets.empty()) {
     return found;

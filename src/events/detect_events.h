@@ -37,7 +37,7 @@ struct Detection {
   std::int64_t distinct = 0;  // sets of distinct epochs
 };
 
-// `sets` in EPOCH order, of one object.
-Detection detect_events(std::span<const ElementSet> sets);
+// `sets_read` in EPOCH order, of one object.
+Detection detect_events(std::span<const ElementSet> sets_read);
 
 }  // namespace gpq::events
