@@ -29,6 +29,7 @@ _gpq() {
     --type --epoch --start --end --source --tle-layout --owner --launch-year --from --config --celestrak-url
     --spacetrack-url --since --history-days --retries --timeout --listen --threads --public-url
     --rate --burst --heavy-rate --heavy-burst --monthly-quota --access-log --keep-alive --label
+    --max-connections --max-connections-per-address --redis --redis-timeout --trusted-proxy
     --at --set --frame --to --step --lat --lon --alt --min-elevation"
   valued=" ${valued//[[:space:]]/ } "
 
@@ -143,13 +144,15 @@ _gpq() {
     sync) options="--from --source --config --celestrak-url --spacetrack-url --force --wait
       --history --since --history-days --retries --timeout" ;;
     serve) options="--listen --threads --no-auth --public-url --rate --burst --heavy-rate
-      --heavy-burst --monthly-quota --access-log --timeout --keep-alive" ;;
+      --heavy-burst --monthly-quota --access-log --timeout --keep-alive --max-connections
+      --max-connections-per-address --redis --redis-timeout --config --trusted-proxy" ;;
     keys)
       if [[ -z $subcommand ]]; then
         _gpq_words "create list revoke $globals"
         return
       fi
-      [[ $subcommand == create ]] && options="--label"
+      options="--redis --config"
+      [[ $subcommand == create ]] && options="--label --redis --config"
       ;;
   esac
 

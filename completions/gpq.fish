@@ -7,7 +7,8 @@ set -g __gpq_valued --db --format --limit --page --per-page --search --group --i
     --regime --type --epoch --start --end --source --tle-layout --owner --launch-year --from --config \
     --celestrak-url --spacetrack-url --since --history-days --retries --timeout --listen \
     --threads --public-url --rate --burst --heavy-rate --heavy-burst --monthly-quota \
-    --access-log --keep-alive --label --at --set --frame --to --step --lat --lon --alt \
+    --access-log --keep-alive --max-connections --max-connections-per-address --label --redis \
+    --redis-timeout --trusted-proxy --at --set --frame --to --step --lat --lon --alt \
     --min-elevation
 
 # Prints the words before the cursor that are neither options nor their values:
@@ -187,10 +188,17 @@ complete -c gpq -n $is_serve -l heavy-rate -x -d 'Requests per second per key on
 complete -c gpq -n $is_serve -l heavy-burst -x -d 'Burst on history, nearest, adjacent'
 complete -c gpq -n $is_serve -l monthly-quota -x -d 'Requests per key per UTC month'
 complete -c gpq -n $is_serve -l access-log -r -F -a off -d 'File to append request lines to, or off'
-complete -c gpq -n $is_serve -l timeout -x -d 'Seconds to read a request or write a response'
+complete -c gpq -n $is_serve -l timeout -x -d 'Seconds for a request to arrive whole, or a response to be read'
 complete -c gpq -n $is_serve -l keep-alive -x -d 'Seconds an idle kept-alive connection stays open'
+complete -c gpq -n $is_serve -l max-connections -x -d 'Connections open at once'
+complete -c gpq -n $is_serve -l max-connections-per-address -x -d 'Connections open at once from one address'
+complete -c gpq -n $is_serve -l redis -x -d 'Share keys and limits through this Redis (redis://HOST:PORT)'
+complete -c gpq -n $is_serve -l redis-timeout -x -d 'Milliseconds to wait for Redis before a 503'
+complete -c gpq -n $is_serve -l config -r -F -d 'Configuration file (redis.url)'
+complete -c gpq -n $is_serve -l trusted-proxy -x -d 'Proxy whose X-Forwarded-For is believed'
 
 complete -c gpq -n '__gpq_at keys' -a create -d 'Make a key and print it (only this once)'
 complete -c gpq -n '__gpq_at keys' -a list -d 'List keys: id, label, created, revoked, use'
 complete -c gpq -n '__gpq_at keys' -a revoke -d 'Revoke a key'
 complete -c gpq -n '__gpq_at keys create' -l label -x -d 'A name to recognise the key by'
+complete -c gpq -n '__gpq_at keys create; or __gpq_at keys list; or __gpq_at keys revoke' -l redis -x -d 'The keys a fleet shares in this Redis'

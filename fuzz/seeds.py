@@ -307,6 +307,17 @@ def seeds_api_key():
     return seeds
 
 
+def seeds_request_head():
+    line = b"GET /api/v1/gp/25544 HTTP/1.1\r\n"
+    heads = [line + b"Host: x\r\n\r\n", b"\r\n" + line + b"Host: x\r\n\r\n",
+             b"GET / HTTP/1.1\nHost: x\n\n", line + b"Content-Length: 3\r\n\r\nabc",
+             line + b"Content-Length: 0\r\nContent-Length: 5\r\n\r\n",
+             line + b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+             line + b"X: " + b"a" * 70 + b"\r\n\r\n", b"GET /" + b"b" * 70,
+             line + b"".join(b"X-%d: y\r\n" % i for i in range(8)) + b"\r\n"]
+    return heads + [head + head for head in heads]
+
+
 def seeds_upstream_reply():
     bodies = [b"[]", b'{"Login":"Failed"}', b"You must be logged in to do that\n",
               b'{"error":"You\'ve violated your query rate limit."}',
@@ -359,6 +370,7 @@ TARGETS = {
     "upstream_reply": seeds_upstream_reply,
     "http_request": seeds_http_request,
     "api_key": seeds_api_key,
+    "request_head": seeds_request_head,
     "config_file": seeds_config_file,
 }
 

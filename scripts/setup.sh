@@ -10,11 +10,13 @@ packages=(
   g++ cmake ninja-build pkg-config git
   libcli11-dev libsqlite3-dev libsqlitecpp-dev sqlite3 libfmt-dev
   libcpp-httplib-dev libssl-dev zlib1g-dev liblzma-dev libarchive-dev
-  libsimdjson-dev libpugixml-dev
+  libsimdjson-dev libpugixml-dev libhiredis-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3-sgp4 libxml2-utils xz-utils
   # man page lint, shell completions and the .deb checks of the tests
   groff-base mandoc man-db bash-completion zsh fish lintian dpkg-dev systemd
+  # the fleet tests (ctest -L fleet) start their own redis-server and haproxy on loopback
+  redis-server haproxy
   # the browser tests of the page at / (tests/browser, ctest -L browser)
   chromium
 )
@@ -55,6 +57,14 @@ if ((${#missing[@]} > 0)); then
   export DEBIAN_FRONTEND=noninteractive
   "${sudo[@]}" apt-get update -qq
   "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # The fleet tests run their own Redis and HAProxy on free ports; the services Debian starts
+  # on install (6379, and haproxy's default configuration) are not wanted on a build machine.
+  for service in redis-server haproxy; do
+    if [[ " ${missing[*]} " == *" $service "* ]] && command -v systemctl >/dev/null &&
+      [[ -d /run/systemd/system ]]; then
+      "${sudo[@]}" systemctl disable --now "$service" >/dev/null 2>&1 || true
+    fi
+  done
 fi
 
 # npm packages pinned by each folder's package-lock.json, installed there (never globally):

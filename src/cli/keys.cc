@@ -6,10 +6,34 @@
 #include "gpq/key_service.h"
 
 #include "cli/context.h"
+#include "cli/redis_option.h"
+#include "http/redis_connection.h"
+#include "http/redis_key_store.h"
 #include "keys/key_material.h"
 #include "storage/api_keys.h"
 
 namespace gpq::cli {
+namespace {
+
+// The commands wait longer for Redis than a request does: nobody is queued behind them.
+constexpr std::chrono::milliseconds kRedisCommandTimeout{2000};
+
+// Runs `act` on the key store: the shared Redis when --redis (or redis.url) names one, else
+// the database (`writing`: opened for writing).
+template <typename Act>
+void with_key_store(Context& ctx, const RedisChoice& choice, bool writing, Act&& act) {
+  const std::string url = redis_url(choice);
+  if (url.empty()) {
+    storage::ApiKeys store(writing ? ctx.database_for_writing() : ctx.database_for_reading());
+    act(static_cast<KeyStore&>(store));
+    return;
+  }
+  http::RedisPool pool(http::parse_redis_url(url), {kRedisCommandTimeout, kRedisCommandTimeout});
+  http::RedisKeyStore store(pool);
+  act(static_cast<KeyStore&>(store));
+}
+
+}  // namespace
 
 void add_keys_command(CLI::App& app, Context& ctx) {
   CLI::App* cmd = app.add_subcommand("keys", kKeysDescription);
@@ -18,48 +42,58 @@ void add_keys_command(CLI::App& app, Context& ctx) {
       "Examples:\n"
       "  gpq keys create --label ops        prints the new key once\n"
       "  gpq keys list                      ids, labels, and this month's requests\n"
-      "  gpq keys revoke 3                  a running gpq serve refuses it within a second");
+      "  gpq keys revoke 3                  running servers refuse it within 50 ms\n"
+      "  gpq keys create --redis redis://10.0.0.5:6379   a key for every server of a fleet");
 
   CLI::App* create = cmd->add_subcommand("create", "Make a key and print it (only this once)");
   auto label = std::make_shared<std::string>();
   create->add_option("--label", *label, "A name to recognise the key by (who uses it)");
-  create->callback([&ctx, label] {
-    storage::ApiKeys store(ctx.database_for_writing());
-    const keys::Sha256KeyMinter minter;
-    const NewKey made = KeyService(store, minter).create(*label, system_now());
-    if (ctx.quiet()) {
-      fmt::print("{}\n", made.key);
-    } else {
-      fmt::print(
-          "{}\nkey id {}{}: store it now, it cannot be shown again; send it as the "
-          "X-Api-Key header\n",
-          made.key, made.id, label->empty() ? "" : " (" + *label + ")");
-    }
+  auto redis = std::make_shared<RedisChoice>();
+  add_redis_options(*create, redis);
+  create->callback([&ctx, label, redis] {
+    with_key_store(ctx, *redis, true, [&](KeyStore& store) {
+      const keys::Sha256KeyMinter minter;
+      const NewKey made = KeyService(store, minter).create(*label, system_now());
+      if (ctx.quiet()) {
+        fmt::print("{}\n", made.key);
+      } else {
+        fmt::print(
+            "{}\nkey id {}{}: store it now, it cannot be shown again; send it as the "
+            "X-Api-Key header\n",
+            made.key, made.id, label->empty() ? "" : " (" + *label + ")");
+      }
+    });
   });
 
   CLI::App* list = cmd->add_subcommand("list", "List keys: id, label, created, revoked, use");
-  list->callback([&ctx] {
-    storage::ApiKeys store(ctx.database_for_reading());
-    const keys::Sha256KeyMinter minter;
-    const KeyListing listing = KeyService(store, minter).list(system_now());
-    fmt::print("{:>4}  {:<24}  {:<24}  {:<24}  {}\n", "ID", "LABEL", "CREATED", "REVOKED",
-               "REQUESTS " + listing.month);
-    for (const ApiKeyInfo& key : listing.keys) {
-      fmt::print("{:>4}  {:<24}  {:<24}  {:<24}  {}\n", key.id, key.label,
-                 format_iso8601_millis(key.created),
-                 key.revoked ? format_iso8601_millis(*key.revoked) : "-", key.used_this_month);
-    }
+  auto list_redis = std::make_shared<RedisChoice>();
+  add_redis_options(*list, list_redis);
+  list->callback([&ctx, list_redis] {
+    with_key_store(ctx, *list_redis, false, [&](KeyStore& store) {
+      const keys::Sha256KeyMinter minter;
+      const KeyListing listing = KeyService(store, minter).list(system_now());
+      fmt::print("{:>4}  {:<24}  {:<24}  {:<24}  {}\n", "ID", "LABEL", "CREATED", "REVOKED",
+                 "REQUESTS " + listing.month);
+      for (const ApiKeyInfo& key : listing.keys) {
+        fmt::print("{:>4}  {:<24}  {:<24}  {:<24}  {}\n", key.id, key.label,
+                   format_iso8601_millis(key.created),
+                   key.revoked ? format_iso8601_millis(*key.revoked) : "-", key.used_this_month);
+      }
+    });
   });
 
   CLI::App* revoke = cmd->add_subcommand("revoke",
-                                         "Revoke a key (a running server stops "
-                                         "accepting it within a second)");
+                                         "Revoke a key (running servers stop "
+                                         "accepting it within 50 ms)");
   auto id = std::make_shared<std::int64_t>(0);
   revoke->add_option("id", *id, "Key id, as gpq keys list shows it")->required();
-  revoke->callback([&ctx, id] {
-    storage::ApiKeys store(ctx.database_for_writing());
-    const keys::Sha256KeyMinter minter;
-    KeyService(store, minter).revoke(*id, system_now());
+  auto revoke_redis = std::make_shared<RedisChoice>();
+  add_redis_options(*revoke, revoke_redis);
+  revoke->callback([&ctx, id, revoke_redis] {
+    with_key_store(ctx, *revoke_redis, true, [&](KeyStore& store) {
+      const keys::Sha256KeyMinter minter;
+      KeyService(store, minter).revoke(*id, system_now());
+    });
     if (!ctx.quiet()) {
       fmt::print("key {} revoked\n", *id);
     }

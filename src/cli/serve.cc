@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 
 #include "cli/context.h"
+#include "cli/redis_option.h"
 #include "gpq/error.h"
 #include "http/server.h"
 #include "storage/database.h"
@@ -62,7 +63,8 @@ void add_serve_command(CLI::App& app, Context& ctx) {
   cmd->add_option("--listen", *listen, "ADDRESS:PORT to listen on; [::1]:8080 for IPv6, port 0 "
                                        "for any free port")
       ->capture_default_str();
-  cmd->add_option("--threads", options->threads, "Requests served at once")
+  cmd->add_option("--threads", options->threads,
+                  "Requests computed at once (open connections wait without a thread)")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
   cmd->add_flag("--no-auth", options->no_auth,
@@ -89,20 +91,39 @@ void add_serve_command(CLI::App& app, Context& ctx) {
   cmd->add_option("--access-log", options->access_log,
                   "File to append request lines to; 'off' for none (default: stderr)");
   cmd->add_option("--timeout", options->timeout_seconds,
-                  "Seconds to read a request or write a response")
+                  "Seconds for a request to arrive whole, or a response to be read")
       ->check(CLI::Range(1, 3600))
       ->capture_default_str();
   cmd->add_option("--keep-alive", options->keep_alive_seconds,
-                  "Seconds an idle kept-alive connection stays open (shutdown waits for them)")
+                  "Seconds an idle kept-alive connection stays open")
       ->check(CLI::Range(1, 300))
       ->capture_default_str();
+  cmd->add_option("--max-connections", options->max_connections,
+                  "Connections open at once (lowered to what the descriptor limit allows); "
+                  "beyond, 503")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}))
+      ->capture_default_str();
+  cmd->add_option("--max-connections-per-address", options->max_connections_per_address,
+                  "Connections open at once from one client address; beyond, 503")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}))
+      ->capture_default_str();
+  auto redis = std::make_shared<RedisChoice>();
+  add_redis_options(*cmd, redis);
+  cmd->add_option("--redis-timeout", options->redis_timeout_ms,
+                  "Milliseconds to wait for Redis to connect or answer before a 503")
+      ->check(CLI::Range(1, 10'000))
+      ->capture_default_str();
+  cmd->add_option("--trusted-proxy", options->trusted_proxies,
+                  "Address of a proxy whose X-Forwarded-For names the client in the access log "
+                  "(repeatable)");
   cmd->footer(
       "Examples:\n"
       "  gpq keys create --label ops        prints a key once; send it as X-Api-Key\n"
       "  gpq serve --listen 0.0.0.0:8080 --public-url https://orbits.example.org\n"
       "  curl -H 'X-Api-Key: KEY' http://127.0.0.1:8080/api/v1/gp/25544?format=tle");
-  cmd->callback([&ctx, options, listen] {
+  cmd->callback([&ctx, options, listen, redis] {
     parse_listen(*listen, *options);
+    options->redis_url = redis_url(*redis);
     require_rate("--rate", options->standard.per_second);
     require_rate("--heavy-rate", options->heavy.per_second);
     while (!options->public_url.empty() && options->public_url.back() == '/') {

@@ -7,8 +7,9 @@
 namespace gpq::http {
 namespace {
 
-Refused too_many_requests(std::int64_t wait, std::string message, std::int64_t key) {
-  Refused refused{error_reply(429, "TooManyRequests", message), key};
+Refused too_many_requests(std::int64_t wait, const std::string& message, std::int64_t key,
+                          std::optional<std::int64_t> remaining) {
+  Refused refused{error_reply(429, "TooManyRequests", message), key, remaining};
   refused.reply.headers.emplace_back("Retry-After", std::to_string(wait));
   return refused;
 }
@@ -22,7 +23,7 @@ std::variant<Admitted, Refused> Admission::admit(std::string_view method, const 
         error_reply(405, "MethodNotAllowed",
                     fmt::format("method {} is not allowed; the API answers GET and HEAD",
                                 method.substr(0, 20))),
-        std::nullopt};
+        std::nullopt, std::nullopt};
     refused.reply.headers.emplace_back("Allow", "GET, HEAD");
     return refused;
   }
@@ -30,11 +31,11 @@ std::variant<Admitted, Refused> Admission::admit(std::string_view method, const 
   if (!route) {
     return Refused{error_reply(404, "NotFound",
                                "no such path; the endpoints are listed at /api/v1/openapi.json"),
-                   std::nullopt};
+                   std::nullopt, std::nullopt};
   }
   Admitted admitted;
   admitted.route = *route;
-  admitted.key = keys_.find(presented_key);
+  admitted.key = keys_.find_or_refresh(presented_key);
   if (!admitted.key && presented_key.empty() && no_auth_) {
     admitted.key = kAnonymousKey;
   }
@@ -46,28 +47,43 @@ std::variant<Admitted, Refused> Admission::admit(std::string_view method, const 
                                presented_key.empty()
                                    ? "an API key is required: send it in the X-Api-Key header"
                                    : "the API key is not valid (unknown or revoked)"),
-                   std::nullopt};
+                   std::nullopt, std::nullopt};
   }
   const std::int64_t key = *admitted.key;
   admitted.lane = lane_of(route->endpoint);
-  if (const int wait = limiter_.take(key, admitted.lane); wait > 0) {
-    return too_many_requests(
-        wait, fmt::format("Rate limit exceeded. Try again in {} seconds.", wait), key);
-  }
-  const QuotaBook::Reservation reservation = quota_.reserve(key, now);
-  if (!reservation.granted) {
-    limiter_.give_back(key, admitted.lane);
-    const TimePoint reset = next_month_start(now);
-    const std::int64_t wait =
-        std::max<std::int64_t>(1, (reset.unix_micros() - now.unix_micros()) / kMicrosPerSecond);
-    return too_many_requests(
-        wait,
-        fmt::format("Monthly quota of {} requests is used up; it resets at {} (in {} seconds).",
-                    quota_.limit(), format_iso8601_millis(reset), wait),
-        key);
+  const LimitDecision decision = limits_.take(key, admitted.lane, now);
+  switch (decision.outcome) {
+    case LimitDecision::Outcome::admitted:
+      break;
+    case LimitDecision::Outcome::rate_limited:
+      return too_many_requests(
+          decision.retry_after,
+          fmt::format("Rate limit exceeded. Try again in {} seconds.", decision.retry_after), key,
+          decision.remaining);
+    case LimitDecision::Outcome::quota_used_up: {
+      const TimePoint reset = next_month_start(now);
+      const std::int64_t wait =
+          std::max<std::int64_t>(1, (reset.unix_micros() - now.unix_micros()) / kMicrosPerSecond);
+      return too_many_requests(
+          wait,
+          fmt::format("Monthly quota of {} requests is used up; it resets at {} (in {} seconds).",
+                      limits_.limit(), format_iso8601_millis(reset), wait),
+          key, 0);
+    }
+    case LimitDecision::Outcome::unavailable: {
+      // Never through uncounted: a quota nobody can count is not a quota.
+      Refused refused{
+          error_reply(503, "ServiceUnavailable",
+                      fmt::format("Request limits cannot be checked right now. Try again in {} "
+                                  "seconds.",
+                                  decision.retry_after)),
+          key, std::nullopt};
+      refused.reply.headers.emplace_back("Retry-After", std::to_string(decision.retry_after));
+      return refused;
+    }
   }
   admitted.quota_reserved = true;
-  admitted.remaining = reservation.remaining;
+  admitted.remaining = decision.remaining;
   return admitted;
 }
 
@@ -75,10 +91,7 @@ void Admission::settle(Admitted& admitted, int status, TimePoint now) {
   if (!admitted.quota_reserved || counts_against_quota(status)) {
     return;
   }
-  if (status == 304) {
-    limiter_.give_back(*admitted.key, admitted.lane);
-  }
-  admitted.remaining = quota_.release(*admitted.key, now);
+  admitted.remaining = limits_.give_back(*admitted.key, admitted.lane, status == 304, now);
   admitted.quota_reserved = false;
 }
 

@@ -1,6 +1,7 @@
 // Admission: whether a request reaches an endpoint at all. It checks the method (405), the
-// path (404), the key (403), the rate (429) and the monthly quota (429), and afterwards
-// gives back what an answer that does not count had taken.
+// path (404), the key (403), the rate (429) and the monthly quota (429) - or 503 when the
+// shared counters of a fleet cannot be reached, never letting a request through uncounted -
+// and afterwards gives back what an answer that does not count had taken.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +14,7 @@
 
 #include "http/endpoints.h"
 #include "http/key_ring.h"
+#include "http/limit_book.h"
 #include "http/quota.h"
 #include "http/rate_limiter.h"
 #include "http/routes.h"
@@ -37,13 +39,14 @@ struct Admitted {
 struct Refused {
   Reply reply;
   std::optional<std::int64_t> key;
+  std::optional<std::int64_t> remaining;  // the key's quota left, when known
 };
 
 class Admission {
  public:
-  // All four must outlive this object; `keys` may be replaced meanwhile.
-  Admission(const KeyRing& keys, RateLimiter& limiter, QuotaBook& quota, bool no_auth)
-      : keys_(keys), limiter_(limiter), quota_(quota), no_auth_(no_auth) {}
+  // Both must outlive this object; `keys` may be refreshed meanwhile.
+  Admission(KeyRing& keys, LimitBook& limits, bool no_auth)
+      : keys_(keys), limits_(limits), no_auth_(no_auth) {}
 
   // `presented_key`: the X-Api-Key header, empty when absent. The route of an Admitted points
   // into `path`, which must outlive it. Thread-safe.
@@ -56,9 +59,8 @@ class Admission {
   void settle(Admitted& admitted, int status, TimePoint now);
 
  private:
-  const KeyRing& keys_;
-  RateLimiter& limiter_;
-  QuotaBook& quota_;
+  KeyRing& keys_;
+  LimitBook& limits_;
   bool no_auth_;
 };
 

@@ -13,10 +13,6 @@
 
 namespace gpq::http {
 
-void Housekeeper::load_keys() {
-  keys_.replace(storage::ApiKeys(accounts_).active());
-}
-
 void Housekeeper::load_counts(TimePoint now) {
   const std::string month = month_of(now);
   quota_.load(month, storage::ApiKeys(accounts_).usage(month));
@@ -42,11 +38,6 @@ void Housekeeper::run(const std::stop_token& stop) {
   while (!wake.wait_for(lock, stop, std::chrono::seconds(1),
                         [&stop] { return stop.stop_requested(); })) {
     save_counts();
-    try {
-      load_keys();
-    } catch (const Error& error) {
-      fmt::print(stderr, "gpq serve: could not reload keys: {}\n", error.what());
-    }
     log_.flush();
   }
 }

@@ -1,13 +1,26 @@
 #include "http/key_ring.h"
 
+#include <exception>
+
 #include "keys/key_material.h"
 
 namespace gpq::http {
 
-void KeyRing::replace(std::vector<ActiveKey> keys) {
-  auto fresh = std::make_shared<const Keys>(std::move(keys));
-  const std::lock_guard lock(mutex_);
-  keys_ = std::move(fresh);
+bool KeyRing::refresh() {
+  const std::lock_guard refreshing(refresh_mutex_);
+  // The version first: a change while the list is read moves it again, and the next refresh
+  // loads once more.
+  const std::int64_t version = source_.version();
+  if (loaded_version_ == version) {
+    return false;
+  }
+  auto fresh = std::make_shared<const Keys>(source_.active());
+  {
+    const std::lock_guard lock(mutex_);
+    keys_ = std::move(fresh);
+  }
+  loaded_version_ = version;
+  return true;
 }
 
 std::shared_ptr<const KeyRing::Keys> KeyRing::current() const {
@@ -29,6 +42,23 @@ std::optional<std::int64_t> KeyRing::find(std::string_view presented) const {
   return found;
 }
 
-std::size_t KeyRing::size() const { return current()->size(); }
+std::optional<std::int64_t> KeyRing::find_or_refresh(std::string_view presented) {
+  std::optional<std::int64_t> found = find(presented);
+  if (found || presented.empty()) {
+    return found;
+  }
+  try {
+    refresh();
+  } catch (const std::exception&) {
+    // The watch reports the failure; this request is refused as unknown.
+  }
+  // Again even when this refresh loaded nothing: the watch may have loaded the key between
+  // the miss and the refresh.
+  return find(presented);
+}
+
+std::size_t KeyRing::size() const {
+  return current()->size();
+}
 
 }  // namespace gpq::http

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <sys/socket.h>
 #include <utility>
 #include <variant>
@@ -19,15 +21,22 @@
 #include "core/signal_stopper.h"
 #include "http/access_log.h"
 #include "http/admission.h"
+#include "http/client_address.h"
 #include "http/compression.h"
 #include "http/conditional.h"
+#include "http/connection_gate.h"
 #include "http/endpoints.h"
 #include "http/housekeeper.h"
 #include "http/key_ring.h"
+#include "http/key_watch.h"
+#include "http/local_limits.h"
 #include "http/quota.h"
+#include "http/redis_key_store.h"
+#include "http/redis_limits.h"
 #include "http/request_shape.h"
 #include "http/responder.h"
 #include "http/routes.h"
+#include "http/sqlite_key_source.h"
 #include "http/web_page.h"
 #include "storage/database.h"
 
@@ -48,13 +57,46 @@ struct RequestNote {
 };
 thread_local RequestNote current_note;
 
-// httplib listens with a backlog of 5: a burst of new connections beyond that waits out TCP's
-// SYN retries (1 s, 3 s, 7 s...). Listening again on the bound socket widens the queue.
+// httplib binds the socket and reads each request, but the connections wait on the gate's
+// event loop, not on httplib's accepting thread and its pool (connection_gate.h).
 class Listener : public httplib::Server {
  public:
+  // httplib listens with a backlog of 5: a burst of new connections beyond that waits out
+  // TCP's SYN retries (1 s, 3 s, 7 s...). Listening again on the bound socket widens the queue.
   void widen_backlog(int backlog) { ::listen(svr_sock_, backlog); }
+  int listening_socket() const { return svr_sock_; }
+  bool serve_one(httplib::Stream& stream, bool close, bool& closed) {
+    return process_request(stream, close, closed, nullptr);
+  }
 };
 constexpr int kListenBacklog = 1024;
+
+std::unique_ptr<RedisPool> redis_pool(const ServeOptions& options) {
+  if (options.redis_url.empty()) {
+    return nullptr;
+  }
+  const std::chrono::milliseconds timeout(options.redis_timeout_ms);
+  return std::make_unique<RedisPool>(parse_redis_url(options.redis_url),
+                                     RedisTimeouts{timeout, timeout});
+}
+
+// Keys from the shared Redis, or from the database through a read-only connection of their own.
+std::unique_ptr<KeySource> key_source(RedisPool* redis, storage::Database& accounts) {
+  if (redis != nullptr) {
+    return std::make_unique<RedisKeyStore>(*redis);
+  }
+  return std::make_unique<SqliteKeySource>(
+      storage::Database::open(accounts.path(), storage::Database::Mode::read_only));
+}
+
+std::unique_ptr<LimitBook> limit_book(RedisPool* redis, const ServeOptions& options,
+                                      RateLimiter& limiter, QuotaBook& quota) {
+  if (redis != nullptr) {
+    return std::make_unique<RedisLimits>(*redis, options.standard, options.heavy,
+                                         options.monthly_quota);
+  }
+  return std::make_unique<LocalLimits>(limiter, quota);
+}
 
 class ApiServer {
  public:
@@ -62,17 +104,23 @@ class ApiServer {
       : options_(options),
         core_(store),
         responder_(core_, options.public_url, options.version),
+        redis_(redis_pool(options)),
+        key_source_(key_source(redis_.get(), accounts)),
+        keys_(*key_source_),
         limiter_(options.standard, options.heavy),
         quota_(options.monthly_quota),
+        limits_(limit_book(redis_.get(), options, limiter_, quota_)),
         log_(options.access_log),
-        admission_(keys_, limiter_, quota_, options.no_auth),
-        housekeeper_(accounts, keys_, quota_, log_) {
-    housekeeper_.load_keys();
+        admission_(keys_, *limits_, options.no_auth),
+        housekeeper_(accounts, quota_, log_),
+        key_watch_(keys_) {
+    keys_.refresh();
     if (keys_.size() == 0 && !options.no_auth) {
       fail(Errc::bad_request,
-           "no API key exists in {}; create one with `gpq keys create --label NAME`, or start "
+           "no API key exists in {}; create one with `gpq keys create{} --label NAME`, or start "
            "with --no-auth to serve without keys",
-           accounts.path().string());
+           redis_ ? redis_->endpoint().display : accounts.path().string(),
+           redis_ ? " --redis URL" : "");
     }
     housekeeper_.load_counts(system_now());
     configure();
@@ -98,25 +146,41 @@ class ApiServer {
     // SignalStopper, so that they block SIGINT and SIGTERM too. Both are jthreads: when
     // anything below throws, unwinding stops and joins them, and the error reaches the caller
     // instead of std::terminate.
+    ConnectionGate* gate = nullptr;
+    {
+      const std::lock_guard lock(gate_mutex_);
+      gate = &gate_.emplace(
+          server_.listening_socket(), gate_limits(),
+          [this](GateStream& stream, bool close, bool& closed) {
+            return server_.serve_one(stream, close, closed);
+          },
+          [this](int status) { return raw_answer(library_error(status)); });
+      if (stop_requested_) {
+        gate->stop();
+      }
+    }
     responder_.start(listen_url_);
     housekeeper_.start();
+    key_watch_.start();
     on_ready(listen_url_ + std::string(kApiPrefix));
-    server_.listen_after_bind();
+    gate->run();
     housekeeper_.finish();
   }
 
-  void stop() { server_.stop(); }
+  void stop() {
+    const std::lock_guard lock(gate_mutex_);
+    stop_requested_ = true;
+    if (gate_) {
+      gate_->stop();
+    }
+  }
 
  private:
   void configure() {
-    const std::size_t threads = static_cast<std::size_t>(std::max(1, options_.threads));
-    server_.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+    server_.set_payload_max_length(kMaxBodyBytes);
+    // Only for the Keep-Alive header httplib writes: the gate holds the connections.
     server_.set_keep_alive_max_count(kKeepAliveRequests);
     server_.set_keep_alive_timeout(options_.keep_alive_seconds);
-    server_.set_read_timeout(options_.timeout_seconds, 0);
-    server_.set_write_timeout(options_.timeout_seconds, 0);
-    server_.set_payload_max_length(kMaxBodyBytes);
-    server_.set_tcp_nodelay(true);
     server_.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
       handle(req, res);
       return httplib::Server::HandlerResponse::Handled;
@@ -138,8 +202,14 @@ class ApiServer {
           send(res, internal_error("unexpected exception"), std::nullopt, system_now());
         });
     server_.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
-      LogLine line{req.remote_addr, req.method,   req.target,         res.status,
-                   res.body.size(), std::nullopt, current_note.key_id};
+      LogLine line{client_address(req.remote_addr, req.get_header_value("X-Forwarded-For"),
+                                  options_.trusted_proxies),
+                   req.method,
+                   req.target,
+                   res.status,
+                   res.body.size(),
+                   std::nullopt,
+                   current_note.key_id};
       if (current_note.started) {
         line.micros = std::chrono::duration_cast<std::chrono::microseconds>(SteadyClock::now() -
                                                                             *current_note.started)
@@ -150,14 +220,63 @@ class ApiServer {
     });
   }
 
+  GateLimits gate_limits() const {
+    GateLimits limits;
+    limits.threads = static_cast<std::size_t>(std::max(1, options_.threads));
+    limits.head_timeout = std::chrono::seconds(options_.timeout_seconds);
+    limits.write_timeout = std::chrono::seconds(options_.timeout_seconds);
+    limits.keep_alive = std::chrono::seconds(options_.keep_alive_seconds);
+    limits.max_connections = options_.max_connections;
+    limits.max_connections_per_address = options_.max_connections_per_address;
+    limits.head.body_bytes = kMaxBodyBytes;
+    limits.head.header_count = kMaxRequestHeaders;
+    limits.keep_alive_requests = kKeepAliveRequests;
+    return limits;
+  }
+
+  // An answer the gate sends by itself, with the error body and limit headers of every other
+  // refusal. On the gate's thread: it reads only the quota's fixed figures.
+  std::string raw_answer(const Reply& reply) {
+    const char* reason = "Bad Request";
+    switch (reply.status) {
+      case 408: reason = "Request Timeout"; break;
+      case 414: reason = "URI Too Long"; break;
+      case 431: reason = "Request Header Fields Too Large"; break;
+      case 503: reason = "Service Unavailable"; break;
+      default: break;
+    }
+    std::string answer = fmt::format(
+        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n",
+        reply.status, reason, reply.content_type, reply.body.size());
+    for (const auto& [name, value] : reply.headers) {
+      answer += fmt::format("{}: {}\r\n", name, value);
+    }
+    answer += fmt::format(
+        "X-RateLimit-Limit: {0}\r\nX-RateLimit-Remaining: {0}\r\nX-RateLimit-Reset: {1}\r\n"
+        "Vary: Accept, Accept-Encoding\r\n\r\n",
+        quota_.limit(), quota_.reset_seconds(system_now()));
+    return answer + reply.body;
+  }
+
   static Reply library_error(int status) {
     switch (status) {
+      case 408:
+        return error_reply(408, "RequestTimeout",
+                           "the request did not arrive whole in time; send its head at once");
+      case 503: {
+        Reply reply = error_reply(503, "TooManyConnections",
+                                  "too many open connections; close idle ones and retry");
+        reply.headers.emplace_back("Retry-After", "1");
+        return reply;
+      }
       case 414:
         return error_reply(414, "URITooLong", "the request URL is too long; send at most 8 KiB");
       case 413:
         return error_reply(413, "PayloadTooLarge", "the API takes no request body");
       case 431:
-        return error_reply(431, "RequestHeaderFieldsTooLarge", "a request header is too large");
+        return error_reply(431, "RequestHeaderFieldsTooLarge",
+                           "the request's headers are too large: send at most 100 headers, 8 KiB "
+                           "a line and 64 KiB in all");
       case 404:
         return error_reply(404, "NotFound", "no such path");
       default:
@@ -183,7 +302,7 @@ class ApiServer {
     auto admission = admission_.admit(req.method, req.path, req.get_header_value("X-Api-Key"), now);
     if (auto* refused = std::get_if<Refused>(&admission)) {
       current_note.key_id = refused->key;
-      send(res, std::move(refused->reply), refused->key, now);
+      send(res, std::move(refused->reply), refused->key, now, refused->remaining);
       return;
     }
     Admitted& admitted = current_note.admitted.emplace(std::get<Admitted>(admission));
@@ -223,11 +342,14 @@ class ApiServer {
     for (auto& [name, value] : reply.headers) {
       res.set_header(name, value);
     }
-    if (!remaining) {
-      remaining = key ? quota_.remaining(*key, now) : quota_.limit();
+    if (!remaining && !key) {
+      remaining = limits_->limit();
+    } else if (!remaining) {
+      remaining = limits_->remaining(*key, now);
     }
-    res.set_header("X-RateLimit-Limit", std::to_string(quota_.limit()));
-    res.set_header("X-RateLimit-Remaining", std::to_string(*remaining));
+    // Unknown only while a fleet's Redis does not answer: nothing is promised then.
+    res.set_header("X-RateLimit-Limit", std::to_string(limits_->limit()));
+    res.set_header("X-RateLimit-Remaining", std::to_string(remaining.value_or(0)));
     res.set_header("X-RateLimit-Reset", std::to_string(quota_.reset_seconds(now)));
     res.set_header("Vary", "Accept, Accept-Encoding");
     if (reply.status != 304) {
@@ -239,13 +361,20 @@ class ApiServer {
   ServeOptions options_;
   QueryService core_;
   Responder responder_;
+  std::unique_ptr<RedisPool> redis_;  // null without --redis
+  std::unique_ptr<KeySource> key_source_;
   KeyRing keys_;
   RateLimiter limiter_;
   QuotaBook quota_;
+  std::unique_ptr<LimitBook> limits_;
   AccessLog log_;
   Admission admission_;
   Housekeeper housekeeper_;  // after what its thread uses, so that it stops first
+  KeyWatch key_watch_;       // likewise
   Listener server_;
+  std::mutex gate_mutex_;  // stop() may come from the signal thread before run() made the gate
+  std::optional<ConnectionGate> gate_;
+  bool stop_requested_ = false;
   std::string listen_url_;
 };
 

@@ -64,6 +64,14 @@ std::vector<ActiveKey> ApiKeys::active() const {
   });
 }
 
+std::int64_t ApiKeys::change_counter() const {
+  return guarded(db_.path(), [&] {
+    SQLite::Statement query(db_.connection(), std::string(sql::kDataVersion));
+    query.executeStep();
+    return static_cast<std::int64_t>(query.getColumn(0).getInt64());
+  });
+}
+
 std::unordered_map<std::int64_t, std::int64_t> ApiKeys::usage(std::string_view month) const {
   return guarded(db_.path(), [&] {
     SQLite::Statement query(db_.connection(), std::string(sql::kSelectUsage));

@@ -29,6 +29,10 @@ class ApiKeys final : public KeyStore {
   std::vector<ApiKeyInfo> list(std::string_view month) const override;
   std::vector<ActiveKey> active() const override;
 
+  // A number that moves whenever another connection has committed to the database (SQLite's
+  // data_version): a cheap test of whether keys may have changed.
+  std::int64_t change_counter() const;
+
   // Requests counted per key in `month`.
   std::unordered_map<std::int64_t, std::int64_t> usage(std::string_view month) const;
   // Adds each (key id, count) to the month's counts, in one transaction.

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <regex>
@@ -17,7 +18,8 @@
 
 namespace gpq::test {
 
-ServeProcess::ServeProcess(const std::filesystem::path& db, const std::vector<std::string>& args) {
+ServeProcess::ServeProcess(const std::filesystem::path& db, const std::vector<std::string>& args,
+                           const std::string& listen) {
   int out_pipe[2];
   if (pipe(out_pipe) != 0) {
     throw std::runtime_error("pipe failed");
@@ -25,10 +27,11 @@ ServeProcess::ServeProcess(const std::filesystem::path& db, const std::vector<st
   std::string pattern = "/tmp/gpq-serve-err-XXXXXX";
   const int err_fd = mkstemp(pattern.data());
   err_path_ = pattern;
-  std::vector<std::string> argv{GPQ_BINARY, "--db", db.string(), "serve", "--listen",
-                                "127.0.0.1:0"};
-  // Idle connections delay a shutdown by up to this.
-  argv.insert(argv.end(), {"--keep-alive", "1"});
+  std::vector<std::string> argv{GPQ_BINARY, "--db", db.string(), "serve", "--listen", listen};
+  // Idle connections close soon, unless a test sets its own keep-alive.
+  if (std::find(args.begin(), args.end(), "--keep-alive") == args.end()) {
+    argv.insert(argv.end(), {"--keep-alive", "1"});
+  }
   argv.insert(argv.end(), args.begin(), args.end());
   pid_ = fork();
   if (pid_ == 0) {

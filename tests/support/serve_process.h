@@ -12,9 +12,10 @@ namespace gpq::test {
 
 class ServeProcess {
  public:
-  // Starts `gpq --db DB serve --listen 127.0.0.1:0 ARGS...` and waits (up to 20 s) for its
+  // Starts `gpq --db DB serve --listen LISTEN ARGS...` and waits (up to 20 s) for its
   // "listening on URL" line. Fails the test (and throws) when it does not come.
-  ServeProcess(const std::filesystem::path& db, const std::vector<std::string>& args = {});
+  ServeProcess(const std::filesystem::path& db, const std::vector<std::string>& args = {},
+               const std::string& listen = "127.0.0.1:0");
   ~ServeProcess();
   ServeProcess(const ServeProcess&) = delete;
   ServeProcess& operator=(const ServeProcess&) = delete;

@@ -91,6 +91,10 @@ const std::vector<Rule>& rules() {
        {"src/", "include/"},
        {"src/sync/archive_reader."},
        std::regex(R"(#include\s*<archive(_entry)?\.h>|\barchive_(read|write|entry)_)")},
+      {"hiredis only in the Redis connection",
+       {"src/", "include/"},
+       {"src/http/redis_connection."},
+       std::regex(R"(#include\s*<hiredis/|\bredis(Context|Reply|Command\w*|Connect\w*)\b)")},
       {"CLI11 only in cli",
        {"src/", "include/"},
        {"src/cli/"},
@@ -166,6 +170,7 @@ TEST(LayeringTest, EachRuleCatchesWhatItForbids) {
       {"include/gpq/store.h", "namespace pugi { class xml_node; }  pugi::xml_node* n;\n"},
       {"src/sync/importer.cc", "#include <archive.h>\n"},
       {"src/cli/main.cc", "archive_read_new();\n"},
+      {"src/http/redis_limits.cc", "#include <hiredis/hiredis.h>\n"},
   };
   EXPECT_EQ(violations(broken),
             (std::vector<std::string>{
@@ -194,6 +199,7 @@ TEST(LayeringTest, EachRuleCatchesWhatItForbids) {
                 "include/gpq/store.h: public headers name no third-party type",
                 "src/sync/importer.cc: libarchive only in the sync archive reader",
                 "src/cli/main.cc: libarchive only in the sync archive reader",
+                "src/http/redis_limits.cc: hiredis only in the Redis connection",
             }));
 
   const std::vector<SourceFile> allowed = {
