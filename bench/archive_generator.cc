@@ -112,7 +112,11 @@ ArchiveShape generate_archive(const std::vector<ElementSet>& current, const Arch
       const double dt_days =
           static_cast<double>(epoch_us - now.epoch.unix_micros()) / static_cast<double>(kMicrosPerDay);
       if (cadence != Cadence::debris && unit(random) < 0.004) {
-        manoeuvre_dn += (unit(random) - 0.5) * 2e-3 * now.mean_motion / 15;
+        const double dn = (unit(random) - 0.5) * 2e-3 * now.mean_motion / 15;
+        manoeuvre_dn += dn;
+        if (options.on_manoeuvre) {
+          options.on_manoeuvre({now.norad_id, TimePoint::from_unix_micros(epoch_us), dn});
+        }
       }
       ElementSet set = now;
       set.epoch = TimePoint::from_unix_micros(epoch_us);

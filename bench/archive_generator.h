@@ -14,10 +14,20 @@
 
 namespace gpq::bench {
 
+// A manoeuvre the generator put in: from the set at `epoch` on, the object's mean motion is
+// `delta_mean_motion` rev/day off its drag line (the truth docs/EVENTS.md scores against).
+struct InjectedManoeuvre {
+  std::int32_t norad_id = 0;
+  TimePoint epoch;
+  double delta_mean_motion = 0;
+};
+
 struct ArchiveOptions {
   std::int64_t target_sets = 1'000'000;  // the span in days is chosen to come close to it
   std::uint64_t seed = 2026;
   TimePoint end;  // the newest epochs fall before this (default: the newest real epoch)
+  // Told of every manoeuvre, when set; the sets generated are the same either way.
+  std::function<void(const InjectedManoeuvre&)> on_manoeuvre;
 };
 
 // Calls `emit` for every generated set, object by object, each object's sets in epoch order.

@@ -21,7 +21,7 @@ _gpq() {
   local cur prev words cword split
   _init_completion -s || return
 
-  local commands="gp history nearest adjacent range state ephemeris passes catalog sync serve keys
+  local commands="gp history nearest adjacent range state ephemeris passes events catalog sync serve keys
     status"
   local globals="--db --format --limit --page --per-page -q --quiet -v --verbose --version -h --help"
   # Options followed by a value, so that the value is not taken for a command or an id.
@@ -72,7 +72,7 @@ _gpq() {
     --format)
       case $command in
         ephemeris) _gpq_words "json csv oem table" ;;
-        state | passes) _gpq_words "json csv table" ;;
+        state | passes | events) _gpq_words "json csv table" ;;
         *) _gpq_words "json tle 2le xml kvn csv table" ;;
       esac
       return
@@ -139,6 +139,7 @@ _gpq() {
     state) options="--at --set --frame --all --group --type --regime" ;;
     ephemeris) options="--from --to --step --frame" ;;
     passes) options="--lat --lon --alt --from --to --min-elevation" ;;
+    events) options="--from --to" ;;
     catalog) options="--search --owner --type --launch-year --all" ;;
     sync) options="--from --source --config --celestrak-url --spacetrack-url --force --wait
       --history --since --history-days --retries --timeout" ;;
@@ -156,7 +157,7 @@ _gpq() {
   esac
 
   case $command in
-    gp | history | nearest | adjacent | range | state | ephemeris | passes | catalog)
+    gp | history | nearest | adjacent | range | state | ephemeris | passes | events | catalog)
       if [[ $cur != -* ]] && ((positionals == 0)); then
         mapfile -t COMPREPLY < <(_gpq_norad_ids "$db" "$cur")
         # Without ids (no database, no match) fall back to the options.

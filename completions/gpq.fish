@@ -1,6 +1,6 @@
 # fish completion for gpq, installed as /usr/share/fish/vendor_completions.d/gpq.fish.
 
-set -l norad_commands gp history nearest adjacent range state ephemeris passes catalog
+set -l norad_commands gp history nearest adjacent range state ephemeris passes events catalog
 
 # Options followed by a value, so that the value is not taken for a command or an id.
 set -g __gpq_valued --db --format --limit --page --per-page --search --group --intdes --ids \
@@ -98,6 +98,7 @@ complete -c gpq -n '__gpq_at' -a range -d 'Print the epoch span and set count of
 complete -c gpq -n '__gpq_at' -a state -d 'Print where an object is at an instant (SGP4 from its set)'
 complete -c gpq -n '__gpq_at' -a ephemeris -d 'Print states at even steps, each from the element set nearest its instant'
 complete -c gpq -n '__gpq_at' -a passes -d "Print an object's passes over an observer: rise, culmination and set"
+complete -c gpq -n '__gpq_at' -a events -d "Print the manoeuvres, decay and gaps found in one object's history"
 complete -c gpq -n '__gpq_at' -a catalog -d 'Print satellite catalog (SATCAT) records'
 complete -c gpq -n '__gpq_at' -a sync -d 'Update the mirror from CelesTrak and Space-Track, or from files'
 complete -c gpq -n '__gpq_at' -a serve -d 'Serve the read-only HTTP API'
@@ -136,7 +137,9 @@ complete -c gpq -n $is_state -l group -x -d 'With --all: CelesTrak group' \
 complete -c gpq -n $is_state -l regime -x -a 'LEO MEO GEO HEO' -d 'With --all: orbit regime'
 complete -c gpq -n "__gpq_command state ephemeris" -l frame -x -a 'teme itrf geodetic' \
     -d 'teme (SGP4), itrf (Earth-fixed) or geodetic (WGS-84)'
-complete -c gpq -n "__gpq_command state passes" -l format -x -a 'json csv table' -d 'Output format'
+complete -c gpq -n "__gpq_command state passes events" -l format -x -a 'json csv table' -d 'Output format'
+complete -c gpq -n "__gpq_command events" -l from -x -d 'Events from this time'
+complete -c gpq -n "__gpq_command events" -l to -x -d 'Events up to this time, inclusive'
 
 set -l is_ephemeris "__gpq_command ephemeris"
 complete -c gpq -n "__gpq_command ephemeris passes" -l from -x -d 'First instant'

@@ -17,6 +17,8 @@ packages=(
   groff-base mandoc man-db bash-completion zsh fish lintian dpkg-dev systemd
   # the fleet tests (ctest -L fleet) start their own redis-server and haproxy on loopback
   redis-server haproxy
+  # the browser tests of the page at / (tests/browser, ctest -L browser)
+  chromium
 )
 
 missing=()
@@ -65,13 +67,18 @@ if ((${#missing[@]} > 0)); then
   done
 fi
 
-# The validator's npm packages, pinned by tests/openapi/package-lock.json.
-openapi="$(cd "$(dirname "$0")/.." && pwd)/tests/openapi"
-if [[ ! -d $openapi/node_modules || $openapi/package-lock.json -nt $openapi/node_modules ]]; then
-  echo "setup: npm ci in tests/openapi" >&2
-  npm ci --prefix "$openapi" --no-audit --no-fund --loglevel=error >/dev/null
-  touch "$openapi/node_modules"
-fi
+# npm packages pinned by each folder's package-lock.json, installed there (never globally):
+# the OpenAPI validator, uPlot for the page at / (embedded by CMake), puppeteer-core for the
+# browser tests (which drive Debian's chromium, never a downloaded browser).
+root="$(cd "$(dirname "$0")/.." && pwd)"
+for folder in tests/openapi web tests/browser; do
+  dir="$root/$folder"
+  if [[ ! -d $dir/node_modules || $dir/package-lock.json -nt $dir/node_modules ]]; then
+    echo "setup: npm ci in $folder" >&2
+    PUPPETEER_SKIP_DOWNLOAD=1 npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error >/dev/null
+    touch "$dir/node_modules"
+  fi
+done
 
 # DuckDB for bench/duckdb/peer.mjs and satellite.js for bench/sgp4_peers, pinned by their
 # package-lock.json files, installed in their folders (never globally): --bench only.

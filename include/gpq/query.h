@@ -17,6 +17,8 @@ namespace gpq {
 inline constexpr std::int64_t kDefaultPerPage = 100;
 inline constexpr std::int64_t kMaxPerPage = 500;
 inline constexpr std::int64_t kMaxOffset = 10'000;
+// Sets of one series request (/gp/{id}/series: a history's plot points in one answer).
+inline constexpr std::int64_t kMaxSeriesPoints = 100'000;
 inline constexpr std::size_t kMaxNoradIds = 100;
 
 // Which rows of a list to return. HTTP always pages; the CLI returns every row unless

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 #include "gpq/query.h"
 #include "gpq/store.h"
@@ -37,6 +38,11 @@ class QueryService {
   // `meta` (may be null) receives the facts of the matching sets.
   PageInfo history(const HistoryQuery& query, const Paging& paging, const SetVisitor& visit,
                    HistoryMeta* meta) const;
+
+  // Every set in [start, end] ascending by EPOCH, at once: the points of the page's plots
+  // (src/core/query_series.cc). Throws Error{not_found} when none match, Error{bad_request}
+  // when more than kMaxSeriesPoints do.
+  std::vector<ElementSet> series(const HistoryQuery& query) const;
 
   // Closest set; a tie goes to the earlier one. Throws Error{not_found}.
   Nearest nearest(const NearestQuery& query) const;

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "gpq/event_query.h"
 #include "gpq/format.h"
 #include "gpq/orbit_query.h"
 #include "gpq/query.h"
@@ -61,6 +62,14 @@ Bound<StateQuery> bind_state(std::string_view norad_id, const Params& params, Fr
 Bound<CatalogStateQuery> bind_catalog_state(const Params& params, FrontEnd end);
 Bound<EphemerisQuery> bind_ephemeris(std::string_view norad_id, const Params& params, FrontEnd end);
 Bound<PassQuery> bind_passes(std::string_view norad_id, const Params& params, FrontEnd end);
+
+// An object's sets as columns for plotting (/gp/{id}/series): `start`, `end` (optional,
+// start <= end), json only.
+Bound<HistoryQuery> bind_series(std::string_view norad_id, const Params& params, FrontEnd end);
+
+// An object's events (src/core/request_events.cc): `start`, `end` (optional, start <= end),
+// json or csv (and table on the CLI).
+Bound<EventQuery> bind_events(std::string_view norad_id, const Params& params, FrontEnd end);
 
 // The groups of SPEC.md (with DECISIONS.md's names), in SPEC.md's order.
 inline constexpr std::string_view kGroups[] = {

@@ -27,7 +27,7 @@ std::span<const AddCommand> command_table() {
   static constexpr AddCommand kCommands[] = {
       add_gp_command,      add_history_command,  add_nearest_command,   add_adjacent_command,
       add_range_command,   add_state_command,    add_ephemeris_command, add_passes_command,
-      add_catalog_command, forward_sync,         forward_serve,         forward_keys,
+      add_events_command,      add_catalog_command, forward_sync,         forward_serve,         forward_keys,
       add_status_command,  add_complete_command,
   };
   return kCommands;

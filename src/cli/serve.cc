@@ -79,10 +79,10 @@ void add_serve_command(CLI::App& app, Context& ctx) {
       ->capture_default_str();
   cmd->add_option("--heavy-rate", options->heavy.per_second,
                   "Requests per second per key on history, nearest, adjacent, state, ephemeris, "
-                  "passes (at least 0.001)")
+                  "passes, events, series (at least 0.001)")
       ->capture_default_str();
   cmd->add_option("--heavy-burst", options->heavy.burst,
-                  "Burst on history, nearest, adjacent, state, ephemeris, passes")
+                  "Burst on history, nearest, adjacent, state, ephemeris, passes, events, series")
       ->check(CLI::Range(1.0, 1e9))
       ->capture_default_str();
   cmd->add_option("--monthly-quota", options->monthly_quota, "Requests per key per UTC month")
@@ -137,6 +137,8 @@ void add_serve_command(CLI::App& app, Context& ctx) {
     http::serve(*store, *accounts, *options, [&](const std::string& url) {
       if (!ctx.quiet()) {
         fmt::print("gpq serve: listening on {} ({} threads)\n", url, options->threads);
+        // The page at / (docs/SERVE.md): the listen URL less the API's path.
+        fmt::print("gpq serve: the page is at {}/\n", url.substr(0, url.rfind("/api/")));
       }
       std::fflush(stdout);
     });

@@ -6,11 +6,14 @@
 #include <fmt/core.h>
 
 #include "gpq/error.h"
+#include "gpq/event_format.h"
 #include "gpq/format.h"
 #include "gpq/orbit_format.h"
+#include "gpq/series_format.h"
 
 #include "core/header_list.h"
 #include "core/text.h"
+#include "events/event_service.h"
 #include "http/openapi.h"
 #include "http/page_links.h"
 #include "orbit/orbit_service.h"
@@ -147,6 +150,15 @@ Reply passes(const QueryService& core, const Call& call) {
   return reply;
 }
 
+Reply events(const QueryService& core, const Call& call) {
+  const auto bound = bind_events(call.route.norad_id, call.params, FrontEnd::http);
+  const EventList found = events::EventService(core).events(bound.query);
+  Reply reply;
+  reply.content_type = content_type(bound.format);
+  write_events(bound.format, found, reply.body);
+  return reply;
+}
+
 Reply catalog_list(const QueryService& core, const Call& call) {
   const auto bound = bind_catalog_search(call.params, FrontEnd::http);
   Reply reply;
@@ -240,6 +252,14 @@ Reply answer(const QueryService& core, const Call& call, std::string_view versio
       return ephemeris(core, call);
     case Endpoint::passes:
       return passes(core, call);
+    case Endpoint::events:
+      return events(core, call);
+    case Endpoint::series: {
+      const auto bound = bind_series(call.route.norad_id, call.params, FrontEnd::http);
+      std::string body;
+      write_series_json(bound.query.norad_id, core.series(bound.query), body);
+      return json_reply(std::move(body));
+    }
     case Endpoint::catalog_record:
       return catalog_record(core, call);
     case Endpoint::catalog_search:

@@ -39,6 +39,12 @@ std::optional<Route> match_object_route(std::string_view id, std::string_view re
   if (rest == "passes") {
     return Route{Endpoint::passes, id};
   }
+  if (rest == "events") {
+    return Route{Endpoint::events, id};
+  }
+  if (rest == "series") {
+    return Route{Endpoint::series, id};
+  }
   return std::nullopt;
 }
 
@@ -101,6 +107,8 @@ Lane lane_of(Endpoint endpoint) noexcept {
     case Endpoint::catalog_state:
     case Endpoint::ephemeris:
     case Endpoint::passes:
+    case Endpoint::events:
+    case Endpoint::series:
       return Lane::heavy;
     default:
       return Lane::standard;

@@ -23,6 +23,8 @@ enum class Endpoint : std::uint8_t {
   catalog_state,   // /state (every object's state at an instant)
   ephemeris,       // /gp/{id}/ephemeris
   passes,          // /gp/{id}/passes
+  events,          // /gp/{id}/events
+  series,          // /gp/{id}/series (the page's plots)
   catalog_record,  // /catalog/{id}
   catalog_search,  // /catalog
   status,          // /status (no key)

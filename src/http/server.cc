@@ -37,6 +37,7 @@
 #include "http/responder.h"
 #include "http/routes.h"
 #include "http/sqlite_key_source.h"
+#include "http/web_page.h"
 #include "storage/database.h"
 
 namespace gpq::http {
@@ -294,6 +295,12 @@ class ApiServer {
       send(res, std::move(*refused), std::nullopt, now);
       return;
     }
+    if (std::optional<Reply> page = web_page(req.method, req.path)) {
+      std::string etag = page->status == 200 ? etag_of(page->body) : std::string();
+      conclude(req, *page, std::move(etag));
+      send(res, std::move(*page), std::nullopt, now);
+      return;
+    }
     auto admission = admission_.admit(req.method, req.path, req.get_header_value("X-Api-Key"), now);
     if (auto* refused = std::get_if<Refused>(&admission)) {
       current_note.key_id = refused->key;
@@ -306,6 +313,13 @@ class ApiServer {
     if (auto age = epoch_age_hours(reply, system_now())) {
       reply.headers.emplace_back("X-Epoch-Age-Hours", std::move(*age));
     }
+    conclude(req, reply, std::move(etag));
+    admission_.settle(admitted, reply.status, now);
+    send(res, std::move(reply), admitted.key, now, admitted.remaining);
+  }
+
+  // The ETag of a 200 (and a 304 when the client has it), then gzip when the client takes it.
+  static void conclude(const httplib::Request& req, Reply& reply, std::string etag) {
     if (reply.status == 200) {
       if (etag_matches(req.get_header_value("If-None-Match"), etag)) {
         reply.status = 304;
@@ -313,7 +327,6 @@ class ApiServer {
       }
       reply.headers.emplace_back("ETag", std::move(etag));
     }
-    admission_.settle(admitted, reply.status, now);
     if (!reply.body.empty() && reply.body.size() >= kSmallestCompressed &&
         accepts_gzip(req.get_header_value("Accept-Encoding"))) {
       reply.body = gzip(reply.body);
@@ -322,7 +335,6 @@ class ApiServer {
       // change (httplib owns it as non-const, and hands it to handlers as const).
       const_cast<httplib::Request&>(req).headers.erase("Accept-Encoding");
     }
-    send(res, std::move(reply), admitted.key, now, admitted.remaining);
   }
 
   // `remaining`: the key's quota left, when the caller knows it already.

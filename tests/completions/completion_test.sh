@@ -153,7 +153,7 @@ expect fish "gpq state --" --all --group --type --regime --at
 expect_only fish "gpq state --all --regime " LEO MEO GEO HEO
 expect fish "gpq ephemeris 25544 --format " oem
 expect fish "gpq passes 25544 --" --lat --lon --alt --min-elevation
-expect_only fish "gpq --format csv " gp history nearest adjacent range state ephemeris passes catalog sync serve keys status
+expect_only fish "gpq --format csv " gp history nearest adjacent range state ephemeris passes events catalog sync serve keys status
 expect_only fish "gpq sync --from README.md $completions/gpq.b" "$completions/gpq.bash"
 expect fish "gpq --db $work/none.db gp 2" !25544
 PATH=/usr/bin:/bin expect fish "gpq gp 2" !25544

@@ -1,0 +1,265 @@
+// The page at / in Debian's chromium, driven by puppeteer-core, against real `gpq serve`
+// processes on 127.0.0.1 over real data (ctest -L browser; docs/SERVE.md "The page").
+// usage: node page_test.mjs GPQ_BINARY [SCREENSHOT_DIR]; exits 77 (skipped) without
+// $GPQ_REAL_DATA or /usr/bin/chromium.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { World, LONG_HISTORY_ID, LONG_HISTORY_SETS } from './world.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const [gpq, screenshots] = process.argv.slice(2);
+if (!process.env.GPQ_REAL_DATA) { console.log('GPQ_REAL_DATA is not set: skipped'); process.exit(77); }
+if (!existsSync(CHROMIUM)) { console.log(`${CHROMIUM} is missing (scripts/setup.sh installs it): skipped`); process.exit(77); }
+
+const failures = [];
+const outside = [];  // requests for anything but the server under test
+const pageErrors = [];
+const allExchanges = [];
+
+function check(condition, what) {
+  if (!condition) throw new Error(what);
+}
+
+async function test(name, body) {
+  const started = Date.now();
+  try {
+    await body();
+    console.log(`ok   ${name} (${Date.now() - started} ms)`);
+  } catch (error) {
+    failures.push(name);
+    console.log(`FAIL ${name}: ${error.stack || error}`);
+  }
+}
+
+// A fresh page (own storage) that refuses and records every request not for 127.0.0.1, and
+// records each response (URL, status, Retry-After, time).
+async function openPage(browser, key) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 1200, height: 900 });
+  page.setDefaultTimeout(15000);
+  page.exchanges = [];
+  await page.setRequestInterception(true);
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol === 'data:' || url.protocol === 'about:' || url.hostname === '127.0.0.1') {
+      request.continue();
+    } else {
+      outside.push(request.url());
+      request.abort();
+    }
+  });
+  page.on('response', (response) => {
+    const exchange = { url: response.url(), status: response.status(),
+      retryAfter: response.headers()['retry-after'], at: Date.now() };
+    page.exchanges.push(exchange);
+    allExchanges.push(exchange);
+  });
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  page.on('console', (line) => { if (line.type() === 'error') pageErrors.push(line.text()); });
+  if (key !== undefined) {
+    await page.evaluateOnNewDocument((k) => { try { localStorage.setItem('gpq.apiKey', k); } catch { /* about:blank has none */ } }, key);
+  }
+  return page;
+}
+
+// waitForSelector that, on a timeout, says what the page showed instead.
+async function waitFor(page, selector, options = {}) {
+  try {
+    return await page.waitForSelector(selector, options);
+  } catch (error) {
+    const shown = await page.evaluate(() => `${location.href} | ${document.getElementById('notice')?.textContent} | ` +
+      `${document.getElementById('key-dialog')?.open ? 'key dialog open: ' + document.getElementById('key-message').textContent : ''} | ` +
+      document.getElementById('main')?.innerText.slice(0, 600)).catch(() => '?');
+    throw new Error(`${selector} did not appear; the page showed: ${shown}`);
+  }
+}
+
+async function shoot(page, name) {
+  if (!screenshots) return;
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: name === 'object' });
+}
+
+const world = new World(gpq, process.env.GPQ_REAL_DATA);
+const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true,
+  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-extensions'] });
+try {
+  const base = await world.serve();
+  const api = async (path) => {
+    const res = await fetch(`${base}/api/v1${path}`, { headers: { 'X-Api-Key': world.key } });
+    check(res.ok, `${path}: ${res.status}`);
+    return res.json();
+  };
+
+  await test('search by typing finds the ISS', async () => {
+    const page = await openPage(browser, world.key);
+    await page.goto(`${base}/`);
+    await waitFor(page, '#q');
+    await page.type('#q', 'ISS');
+    await page.keyboard.press('Enter');
+    await waitFor(page, '#results a[href="#/object/25544"]');
+    const text = await page.$eval('#results', (node) => node.textContent);
+    check(text.includes('ISS (ZARYA)'), `no ISS (ZARYA) in: ${text.slice(0, 200)}`);
+    await shoot(page, 'search');
+    await page.goto(`${base}/#/?q=1998-067A`);
+    await waitFor(page, '#results a[href="#/object/25544"]');
+    await page.goto(`${base}/#/?q=25544`);
+    await waitFor(page, '#results a[href="#/object/25544"]');
+  });
+
+  const series = await api('/gp/25544/series');
+  await test('the ISS page plots every set of its history', async () => {
+    const page = await openPage(browser, world.key);
+    await page.goto(`${base}/#/object/25544`);
+    await waitFor(page, 'body[data-plotted]');
+    const drawn = await page.evaluate(() => window.gpq.plots.charts.map((c) => [c.root.dataset.chart, c.data[0].length, c.data.length]));
+    check(drawn.length === 6, `${drawn.length} charts`);
+    for (const [chart, points] of drawn) {
+      check(points === series.meta.points, `${chart}: ${points} points, the history has ${series.meta.points}`);
+    }
+    const status = await page.$eval('#history-status', (node) => node.textContent);
+    check(status.startsWith(`${series.meta.points} sets`), status);
+    await page.waitForFunction(() => document.querySelector('pre.tle')?.textContent.length > 0);
+    const tle = await page.$eval('pre.tle', (node) => node.textContent);
+    check(/^1 25544U/m.test(tle), `latest TLE: ${tle}`);
+    // The set behind a point, from the keyboard: the slider moves the cursor.
+    await page.focus('#point-slider');
+    await page.keyboard.press('End');
+    await page.waitForFunction((n) => document.getElementById('point').textContent.includes(`Set ${n} of ${n}`), {}, series.meta.points);
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => document.getElementById('point').textContent.includes('Set 1 of'));
+    await shoot(page, 'object');
+  });
+
+  await test('a manoeuvre marker stands where the ISS was reboosted', async () => {
+    // The reboost in the data: the largest rise of the semi-major axis between two sets.
+    const a = series.data.SEMIMAJOR_AXIS;
+    let best = 1;
+    for (let k = 1; k < a.length; k++) if (a[k] - a[k - 1] > a[best] - a[best - 1]) best = k;
+    const [before, after] = [series.data.EPOCH_UNIX[best - 1], series.data.EPOCH_UNIX[best]];
+    check(a[best] - a[best - 1] > 0.5, `largest rise only ${a[best] - a[best - 1]} km`);
+    const page = await openPage(browser, world.key);
+    await page.goto(`${base}/#/object/25544`);
+    await waitFor(page, 'body[data-plotted]');
+    const markers = await page.evaluate(() => window.gpq.plots.markers.filter((m) => m.kind === 'MANOEUVRE').map((m) => [m.chart, m.time]));
+    const there = new Set(markers.filter(([, t]) => t > before && t < after).map(([chart]) => chart));
+    check(there.size === 6, `manoeuvre markers between ${before} and ${after}: ${JSON.stringify(there)} of ${JSON.stringify(markers)}`);
+    const rows = await page.$$eval('tr[data-event-kind="manoeuvre"]', (trs) => trs.map((tr) => tr.textContent));
+    check(rows.some((row) => row.includes('semi major axis')), `event rows: ${rows}`);
+  });
+
+  await test('a bad key gets a clear message', async () => {
+    const page = await openPage(browser, 'not-a-key');
+    await page.goto(`${base}/#/?q=ISS`);
+    await waitFor(page, '#key-dialog[open]');
+    const text = await page.$eval('#key-message', (node) => node.textContent);
+    check(/refused the saved API key/.test(text) && /not valid/.test(text), `message: ${text}`);
+    await shoot(page, 'bad-key');
+    await page.type('#key-input', world.key);
+    await page.keyboard.press('Enter');
+    await waitFor(page, '#results a[href="#/object/25544"]');
+  });
+
+  await test('a server without keys needs none', async () => {
+    const open = await world.serve(['--no-auth']);
+    const page = await openPage(browser);
+    await page.goto(`${open}/#/?q=ISS`);
+    await waitFor(page, '#results a[href="#/object/25544"]');
+    check(!(await page.$('#key-dialog[open]')), 'the key dialog opened');
+  });
+
+  await test('a 429 is shown and retried after Retry-After', async () => {
+    const tight = await world.serve(['--rate', '1', '--burst', '2', '--heavy-rate', '0.5', '--heavy-burst', '1']);
+    const page = await openPage(browser, world.key);
+    await page.goto(`${tight}/#/object/25544`);
+    await page.waitForFunction(() => /429/.test(document.getElementById('notice').textContent));
+    await shoot(page, 'rate-limited');
+    await waitFor(page, 'body[data-plotted]', { timeout: 30000 });
+    const refused = page.exchanges.filter((e) => e.status === 429);
+    check(refused.length > 0, 'no 429 was answered');
+    for (const no of refused) {
+      const again = page.exchanges.find((e) => e.url === no.url && e.at > no.at);
+      check(again, `${no.url} was not asked again`);
+      check(again.at - no.at >= Number(no.retryAfter) * 1000 - 100,
+        `${no.url} asked again after ${again.at - no.at} ms; Retry-After was ${no.retryAfter} s`);
+    }
+  });
+
+  await test('the snapshot view pages and sorts the catalog at an epoch', async () => {
+    const page = await openPage(browser, world.key);
+    await page.goto(`${base}/#/snapshot?epoch=2026-07-11T00:00&orbit_regime=LEO&object_type=PAYLOAD`);
+    await waitFor(page, '#snapshot-results table');
+    const count = await page.$eval('#snapshot-count', (node) => node.textContent);
+    check(/^\d+ objects/.test(count) && !count.startsWith('0 '), count);
+    const rows = await page.$$eval('#snapshot-results tbody tr', (trs) => trs.length);
+    check(rows === 100, `${rows} rows on the first page`);
+    await page.click('th button.sort:nth-of-type(1)');
+    const heights = await page.$$eval('#snapshot-results th button', (buttons) => buttons.map((b) => b.textContent));
+    check(heights.includes('Height km'), heights.join());
+    const [header] = await page.$$('xpath/.//th/button[text()="Height km"]');
+    await header.click();
+    await header.dispose();
+    const sorted = await page.$$eval('#snapshot-results tbody tr td:nth-child(6)', (tds) => tds.map((td) => Number(td.textContent)));
+    check(sorted.every((h, k) => k === 0 || Number.isNaN(h) || Number.isNaN(sorted[k - 1]) || sorted[k - 1] <= h), `not ascending: ${sorted.slice(0, 10)}`);
+    await shoot(page, 'snapshot');
+    await page.click('nav.pages button:last-child');
+    await page.waitForFunction(() => document.querySelector('#snapshot-results caption')?.textContent.includes('page 2 of'));
+    // Without an epoch the view opens at the mirror's newest set (the stations history's).
+    await page.goto(`${base}/#/snapshot`);
+    await page.waitForFunction(() => document.querySelector('#snapshot-results caption')?.textContent.includes('Objects at 2026-07-14T'));
+  });
+
+  await test('a phone-wide screen shows the object page without sideways scrolling', async () => {
+    const page = await openPage(browser, world.key);
+    await page.setViewport({ width: 375, height: 800, isMobile: true });
+    await page.goto(`${base}/#/object/25544`);
+    await waitFor(page, 'body[data-plotted]');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    check(overflow <= 0, `the page is ${overflow} px wider than the screen`);
+    await shoot(page, 'phone');
+  });
+
+  await test(`a ${LONG_HISTORY_SETS}-set history is plotted within a second`, async () => {
+    // A server of its own: the tests before have used the default heavy lane's burst, and a
+    // 429's wait is not the page's load time (the 429 test covers that).
+    const fresh = await world.serve(['--heavy-rate', '100', '--heavy-burst', '100']);
+    const page = await openPage(browser, world.key);
+    const timings = [];
+    const inPage = [];  // from asking for the history to the charts drawn, as the page counts it
+    for (let run = 0; run < 3; run++) {
+      const started = Date.now();
+      await page.goto(`${fresh}/#/object/${LONG_HISTORY_ID}`, { waitUntil: 'domcontentloaded' });
+      await waitFor(page, 'body[data-plotted]', { timeout: 20000 });
+      timings.push(Date.now() - started);
+      inPage.push(await page.evaluate(() => window.gpq.loadedMs));
+      const points = await page.evaluate(() => window.gpq.points);
+      check(points === LONG_HISTORY_SETS, `${points} points`);
+      await page.goto('about:blank');
+    }
+    console.log(`     load to plotted, ${LONG_HISTORY_SETS} sets, in order: ${timings.join(', ')} ms; ` +
+      `of which history to charts: ${inPage.join(', ')} ms`);
+    timings.sort((x, y) => x - y);
+    // The target is 1 s; a single load may take twice that on a loaded CI machine.
+    check(timings[1] < 1000 && timings[2] < 2000, `median ${timings[1]} ms, slowest ${timings[2]} ms`);
+  });
+
+  await test('no request left the server, and the page raised no error', async () => {
+    check(outside.length === 0, `requests outside: ${outside.join(', ')}`);
+    // The browser logs each refused API request (403 without a key, 429, a 404 for an object
+    // without a SATCAT record); anything else is the page's own error.
+    const real = pageErrors.filter((e) => !/status of (403|404|429)/.test(e));
+    const missing = allExchanges.filter((e) => e.status === 404 && !new URL(e.url).pathname.startsWith('/api/v1/catalog/'));
+    check(missing.length === 0, `not found: ${missing.map((e) => e.url).join(', ')}`);
+    check(real.length === 0, `page errors: ${real.join(' | ')}`);
+  });
+} finally {
+  await browser.close();
+  world.close();
+}
+if (failures.length) {
+  console.log(`${failures.length} failed: ${failures.join('; ')}`);
+  process.exit(1);
+}
+console.log('all browser tests passed');

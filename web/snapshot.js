@@ -1,0 +1,99 @@
+// Snapshot: every object at an epoch (its nearest set propagated there, /api/v1/state),
+// filtered by regime, type and group, sortable, a page at a time.
+import { api } from './api.js';
+import { el, message, number, scrollingTable } from './dom.js';
+
+const PER_PAGE = 100;
+const REGIMES = ['LEO', 'MEO', 'GEO', 'HEO'];
+const TYPES = ['PAYLOAD', 'ROCKET BODY', 'DEBRIS', 'UNKNOWN'];
+const GROUPS = ['stations', 'starlink', 'oneweb', 'gps-ops', 'glo-ops', 'galileo', 'beidou',
+  'weather', 'geo', 'active', 'analyst', 'last-30-days'];
+const COLUMNS = [
+  ['NORAD_CAT_ID', 'NORAD', true], ['OBJECT_NAME', 'Name', false], ['OBJECT_ID', 'Designator', false],
+  ['SET_EPOCH', 'Set epoch (UTC)', false], ['SET_AGE_HOURS', 'Set age h', true],
+  ['HEIGHT_KM', 'Height km', true], ['LATITUDE_DEG', 'Lat °', true], ['LONGITUDE_DEG', 'Lon °', true],
+  ['DATA_SOURCE', 'Source', false],
+];
+
+function choice(id, label, values, current, any) {
+  return el('div', { class: 'field' }, el('label', { for: id }, label),
+    el('select', { id, name: id }, el('option', { value: '' }, any),
+      values.map((v) => el('option', { value: v, selected: v === current }, v))));
+}
+
+function cell(row, name) {
+  const value = row[name];
+  if (value === null || value === undefined) return row.ERROR && name === 'HEIGHT_KM' ? row.ERROR : '–';
+  if (typeof value === 'number' && name !== 'NORAD_CAT_ID') return number(value, name === 'SET_AGE_HOURS' ? 1 : 2);
+  return String(value).replace(/T(\d\d:\d\d:\d\d)\.\d+/, ' $1');
+}
+
+// Without an epoch: the newest set's epoch in the mirror (/status), or now if that is later,
+// so that a mirror that is not synced up to today still shows its catalog.
+export function showSnapshot(main, params) {
+  if (params.get('epoch')) {
+    showSnapshotAt(main, params, params.get('epoch'));
+    return;
+  }
+  const now = new Date().toISOString();
+  api('/status').then((status) => status.latest_epoch || now, () => now).then((latest) => {
+    showSnapshotAt(main, params, (latest < now ? latest : now).slice(0, 16));
+  });
+}
+
+function showSnapshotAt(main, params, epoch) {
+  const page = Math.max(1, Number(params.get('page') || 1));
+  const epochInput = el('input', { id: 'epoch', name: 'epoch', type: 'datetime-local', value: epoch, step: '60' });
+  const form = el('form', { class: 'search', onsubmit: (event) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    for (const input of form.querySelectorAll('input, select')) if (input.value) next.set(input.name, input.value);
+    location.hash = `#/snapshot?${next}`;
+  } },
+  el('div', { class: 'field' }, el('label', { for: 'epoch' }, 'Epoch (UTC)'), epochInput),
+  choice('orbit_regime', 'Regime', REGIMES, params.get('orbit_regime'), 'Any regime'),
+  choice('object_type', 'Type', TYPES, params.get('object_type'), 'Any type'),
+  choice('group', 'Group', GROUPS, params.get('group'), 'Any group'),
+  el('button', { type: 'submit' }, 'Show'));
+  const results = el('section', { id: 'snapshot-results', 'aria-live': 'polite' }, el('p', {}, 'Loading…'));
+  main.append(el('h1', {}, 'Snapshot: the catalog at an epoch'), form, results);
+
+  // datetime-local gives minutes ("2026-07-11T00:00"), or seconds when typed so; both are UTC.
+  const iso = epoch.length === 16 ? `${epoch}:00Z` : `${epoch}Z`;
+  const query = { epoch: iso, frame: 'geodetic', page, per_page: PER_PAGE };
+  for (const name of ['orbit_regime', 'object_type', 'group']) query[name] = params.get(name) || undefined;
+  api('/state', query).then((answer) => {
+    let rows = answer.data;
+    let sortedBy = null;
+    let ascending = true;
+    const table = () => scrollingTable(`Objects at ${epoch} UTC, page ${answer.pagination.page} of ${answer.pagination.total_pages}`,
+      COLUMNS.map(([name, label]) => el('button', { type: 'button', class: 'sort', 'aria-sort': sortedBy === name ? (ascending ? 'ascending' : 'descending') : null,
+        onclick: () => {
+          ascending = sortedBy === name ? !ascending : true;
+          sortedBy = name;
+          rows = [...rows].sort((a, b) => {
+            const [x, y] = [a[name], b[name]];
+            const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x ?? '').localeCompare(String(y ?? ''));
+            return ascending ? order : -order;
+          });
+          results.querySelector('.table-wrap').replaceWith(table());
+          results.querySelector(`th button[aria-sort]`)?.focus();
+        } }, label)),
+      rows.map((row) => el('tr', {}, COLUMNS.map(([name, , numeric]) => el('td', { class: numeric ? 'num' : null },
+        name === 'OBJECT_NAME' ? el('a', { href: `#/object/${row.NORAD_CAT_ID}` }, row.OBJECT_NAME || '(no name)') : cell(row, name))))));
+    const go = (to) => {
+      const next = new URLSearchParams(params);
+      next.set('epoch', epoch);
+      next.set('page', String(to));
+      location.hash = `#/snapshot?${next}`;
+    };
+    const { total, total_pages: pages } = answer.pagination;
+    results.replaceChildren(
+      el('p', { id: 'snapshot-count' }, `${total} objects; sort a column by its heading (this page).`),
+      table(),
+      el('nav', { class: 'pages', 'aria-label': 'Pages' },
+        el('button', { type: 'button', disabled: page <= 1, onclick: () => go(page - 1) }, '← Previous'),
+        el('span', {}, ` Page ${page} of ${Math.max(1, pages)} `),
+        el('button', { type: 'button', disabled: page >= pages, onclick: () => go(page + 1) }, 'Next →')));
+  }, (error) => results.replaceChildren(message(error.message)));
+}
