@@ -1,13 +1,11 @@
 #include "http/connection_gate.h"
 
-#include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -21,6 +19,9 @@
 #include <vector>
 
 #include <httplib.h>
+
+#include "http/descriptor_limit.h"
+#include "http/socket_address.h"
 
 namespace gpq::http {
 
@@ -45,7 +46,7 @@ class ConnectionGate::Loop {
     ::fcntl(listening_, F_SETFL, ::fcntl(listening_, F_GETFL) | O_NONBLOCK);
     watch(listening_);
     watch(wake_);
-    limits_.max_connections = std::min(limits_.max_connections, descriptors_available());
+    limits_.max_connections = std::min(limits_.max_connections, connection_descriptors());
   }
 
   ~Loop() {
@@ -112,18 +113,6 @@ class ConnectionGate::Loop {
     Clock::time_point deadline;
   };
 
-  static std::size_t descriptors_available() {
-    rlimit limit{};
-    if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
-      limit.rlim_cur = limit.rlim_max;  // a connection is a descriptor: take what we may
-      ::setrlimit(RLIMIT_NOFILE, &limit);
-      ::getrlimit(RLIMIT_NOFILE, &limit);
-    }
-    constexpr rlim_t kReserved = 256;  // the database, its readers, logs, upstream sockets
-    return limit.rlim_cur > kReserved * 2 ? static_cast<std::size_t>(limit.rlim_cur - kReserved)
-                                          : static_cast<std::size_t>(limit.rlim_cur / 2);
-  }
-
   void watch(int fd) {
     epoll_event event{};
     event.events = EPOLLIN | EPOLLRDHUP;
@@ -150,7 +139,9 @@ class ConnectionGate::Loop {
       }
       auto connection = std::make_shared<GateConnection>();
       connection->fd = fd;
-      describe_peer(address, *connection);
+      AddressText peer = address_text(address);
+      connection->peer_ip = std::move(peer.ip);
+      connection->peer_port = peer.port;
       std::size_t& from_address = per_address_[connection->peer_ip];
       if (open_ >= limits_.max_connections || from_address >= limits_.max_connections_per_address) {
         if (from_address == 0) {
@@ -177,20 +168,6 @@ class ConnectionGate::Loop {
   void pause_accepting() {
     ::epoll_ctl(epoll_, EPOLL_CTL_DEL, listening_, nullptr);
     accepting_ = false;
-  }
-
-  static void describe_peer(const sockaddr_storage& address, GateConnection& connection) {
-    char text[INET6_ADDRSTRLEN] = {};
-    if (address.ss_family == AF_INET) {
-      const auto& v4 = reinterpret_cast<const sockaddr_in&>(address);
-      ::inet_ntop(AF_INET, &v4.sin_addr, text, sizeof text);
-      connection.peer_port = ntohs(v4.sin_port);
-    } else if (address.ss_family == AF_INET6) {
-      const auto& v6 = reinterpret_cast<const sockaddr_in6&>(address);
-      ::inet_ntop(AF_INET6, &v6.sin6_addr, text, sizeof text);
-      connection.peer_port = ntohs(v6.sin6_port);
-    }
-    connection.peer_ip = text;
   }
 
   void on_readable(int fd) {

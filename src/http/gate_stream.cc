@@ -1,13 +1,14 @@
 #include "http/gate_stream.h"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <utility>
+
+#include "http/socket_address.h"
 
 namespace gpq::http {
 
@@ -96,22 +97,12 @@ void GateStream::get_remote_ip_and_port(std::string& ip, int& port) const {
 void GateStream::get_local_ip_and_port(std::string& ip, int& port) const {
   sockaddr_storage address{};
   socklen_t length = sizeof address;
-  ip.clear();
-  port = 0;
-  if (::getsockname(connection_.fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
-    return;
+  AddressText local;
+  if (::getsockname(connection_.fd, reinterpret_cast<sockaddr*>(&address), &length) == 0) {
+    local = address_text(address);
   }
-  char text[INET6_ADDRSTRLEN] = {};
-  if (address.ss_family == AF_INET) {
-    const auto& v4 = reinterpret_cast<const sockaddr_in&>(address);
-    ::inet_ntop(AF_INET, &v4.sin_addr, text, sizeof text);
-    port = ntohs(v4.sin_port);
-  } else if (address.ss_family == AF_INET6) {
-    const auto& v6 = reinterpret_cast<const sockaddr_in6&>(address);
-    ::inet_ntop(AF_INET6, &v6.sin6_addr, text, sizeof text);
-    port = ntohs(v6.sin6_port);
-  }
-  ip = text;
+  ip = std::move(local.ip);
+  port = local.port;
 }
 
 socket_t GateStream::socket() const { return connection_.fd; }

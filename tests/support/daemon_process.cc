@@ -19,6 +19,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/process.h"
+
 namespace gpq::test {
 namespace {
 
@@ -116,17 +118,7 @@ void DaemonProcess::stop() {
   if (pid_ <= 0) {
     return;
   }
-  kill(pid_, SIGCONT);  // a paused process cannot act on SIGTERM
-  kill(pid_, SIGTERM);
-  int status = 0;
-  for (int waited_ms = 0; waitpid(pid_, &status, WNOHANG) == 0; waited_ms += 10) {
-    if (waited_ms > 10'000) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, &status, 0);
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
+  stop_child(pid_, std::chrono::seconds(10));
   pid_ = -1;
 }
 

@@ -97,6 +97,22 @@ ProcessResult run_process_interrupted(const std::vector<std::string>& argv,
   return result;
 }
 
+int stop_child(pid_t pid, std::chrono::milliseconds patience) {
+  kill(pid, SIGCONT);  // a paused process cannot act on SIGTERM
+  kill(pid, SIGTERM);
+  int status = 0;
+  const auto due = std::chrono::steady_clock::now() + patience;
+  while (waitpid(pid, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > due) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      break;
+    }
+    usleep(10'000);
+  }
+  return status;
+}
+
 ProcessResult run_process(const std::vector<std::string>& argv,
                           const std::vector<std::string>& env) {
   return run_process_interrupted(argv, {}, env);

@@ -2,6 +2,8 @@
 // integration tests drive the real gpq binary this way.
 #pragma once
 
+#include <sys/types.h>
+
 #include <chrono>
 #include <functional>
 #include <string>
@@ -37,6 +39,10 @@ ProcessResult run_process(const std::vector<std::string>& argv,
 ProcessResult run_process_interrupted(const std::vector<std::string>& argv,
                                       Interruption interruption,
                                       const std::vector<std::string>& env = {});
+
+// Sends SIGTERM to `pid` (a SIGCONT first, for a paused one), waits for it, and after `patience`
+// kills it. Returns waitpid's status.
+int stop_child(pid_t pid, std::chrono::milliseconds patience);
 
 // Runs the gpq binary under test with `args`.
 ProcessResult run_gpq(const std::vector<std::string>& args,

@@ -16,6 +16,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/process.h"
+
 namespace gpq::test {
 
 ServeProcess::ServeProcess(const std::filesystem::path& db, const std::vector<std::string>& args,
@@ -86,16 +88,7 @@ int ServeProcess::stop() {
   if (pid_ <= 0) {
     return exit_code_;
   }
-  kill(pid_, SIGTERM);
-  int status = 0;
-  for (int waited_ms = 0; waitpid(pid_, &status, WNOHANG) == 0; waited_ms += 20) {
-    if (waited_ms > 15'000) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, &status, 0);
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  const int status = stop_child(pid_, std::chrono::seconds(15));
   pid_ = -1;
   exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return exit_code_;
