@@ -10,25 +10,30 @@
 #include "core/printable_text.h"
 #include "fuzz_input.h"
 #include "http/admission.h"
+#include "http/key_ring.h"
+#include "http/key_source.h"
+#include "http/local_limits.h"
 #include "keys/key_material.h"
 
 namespace {
 
 using gpq::fuzz::broken;
 
-// Two keys the seeds present, as `gpq keys create` would have stored them.
-const gpq::http::KeyRing& key_ring() {
-  static gpq::http::KeyRing ring;
-  if (ring.size() == 0) {
-    std::vector<gpq::ActiveKey> keys;
+// Two keys the seeds present, as `gpq keys create` would have stored them; a fixed list.
+class FixedKeys final : public gpq::http::KeySource {
+ public:
+  FixedKeys() {
     for (const auto& [id, key] : {std::pair{1, "gpq_fuzz_key_one"}, std::pair{2, "gpq_fuzz_key_two"}}) {
       const gpq::KeyHash hash = gpq::keys::hash_api_key(key);
-      keys.push_back({id, {hash.begin(), hash.end()}});
+      keys_.push_back({id, {hash.begin(), hash.end()}});
     }
-    ring.replace(std::move(keys));
   }
-  return ring;
-}
+  std::int64_t version() override { return 1; }
+  std::vector<gpq::ActiveKey> active() override { return keys_; }
+
+ private:
+  std::vector<gpq::ActiveKey> keys_;
+};
 
 void admit(gpq::http::Admission& admission, const std::vector<std::string_view>& lines) {
   const gpq::TimePoint now = gpq::TimePoint::from_unix_micros(1'780'000'000'000'000);
@@ -50,11 +55,15 @@ void admit(gpq::http::Admission& admission, const std::vector<std::string_view>&
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const gpq::http::KeyRing& ring = key_ring();
+  static FixedKeys source;
+  static gpq::http::KeyRing ring(source);
+  static const bool loaded = ring.refresh();
   static gpq::http::RateLimiter limiter({10, 20}, {2, 5});
   static gpq::http::QuotaBook quota(100'000);
-  static gpq::http::Admission keyed(ring, limiter, quota, false);
-  static gpq::http::Admission open(ring, limiter, quota, true);
+  static gpq::http::LocalLimits limits(limiter, quota);
+  static gpq::http::Admission keyed(ring, limits, false);
+  static gpq::http::Admission open(ring, limits, true);
+  (void)loaded;
   const auto lines = gpq::fuzz::fields(gpq::fuzz::as_text(data, size), 4);
   admit(keyed, lines);
   admit(open, lines);

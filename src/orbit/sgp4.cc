@@ -20,7 +20,6 @@ namespace {
 constexpr double kPi = std::numbers::pi;
 constexpr double kTwoPi = 2.0 * kPi;
 constexpr double kDegrees = kPi / 180.0;
-constexpr double kTwoThirds = 2.0 / 3.0;
 constexpr double kUnixEpochJulianDate = 2440587.5;
 constexpr double kJulianDate1950 = 2433281.5;  // 1949-12-31 00:00 UT, SGP4's day zero
 
