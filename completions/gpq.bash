@@ -30,7 +30,8 @@ _gpq() {
     --spacetrack-url --since --history-days --retries --timeout --listen --threads --public-url
     --rate --burst --heavy-rate --heavy-burst --monthly-quota --access-log --keep-alive --label
     --max-connections --max-connections-per-address --redis --redis-timeout --trusted-proxy
-    --at --set --frame --to --step --lat --lon --alt --min-elevation"
+    --at --set --frame --to --step --lat --lon --alt --min-elevation --from-peer --peer-key-file
+    --scope"
   valued=" ${valued//[[:space:]]/ } "
 
   # Walk the words before the cursor: the command, keys' subcommand, positionals, --db.
@@ -142,7 +143,8 @@ _gpq() {
     events) options="--from --to" ;;
     catalog) options="--search --owner --type --launch-year --all" ;;
     sync) options="--from --source --config --celestrak-url --spacetrack-url --force --wait
-      --history --since --history-days --retries --timeout" ;;
+      --history --since --history-days --retries --timeout --from-peer --peer-key-file --follow
+      --full" ;;
     serve) options="--listen --threads --no-auth --public-url --rate --burst --heavy-rate
       --heavy-burst --monthly-quota --access-log --timeout --keep-alive --max-connections
       --max-connections-per-address --redis --redis-timeout --config --trusted-proxy" ;;
@@ -152,7 +154,7 @@ _gpq() {
         return
       fi
       options="--redis --config"
-      [[ $subcommand == create ]] && options="--label --redis --config"
+      [[ $subcommand == create ]] && options="--label --scope --redis --config"
       ;;
   esac
 

@@ -9,7 +9,7 @@ set -g __gpq_valued --db --format --limit --page --per-page --search --group --i
     --threads --public-url --rate --burst --heavy-rate --heavy-burst --monthly-quota \
     --access-log --keep-alive --max-connections --max-connections-per-address --label --redis \
     --redis-timeout --trusted-proxy --at --set --frame --to --step --lat --lon --alt \
-    --min-elevation
+    --min-elevation --from-peer --peer-key-file --scope
 
 # Prints the words before the cursor that are neither options nor their values:
 # the command, keys' subcommand, a NORAD id.
@@ -176,6 +176,10 @@ complete -c gpq -n $is_sync -l since -x -d 'Start of the --history back-fill'
 complete -c gpq -n $is_sync -l history-days -x -d 'Days of CREATION_DATE per request (1-31)'
 complete -c gpq -n $is_sync -l retries -x -d 'Retries after a failed request (0-10)'
 complete -c gpq -n $is_sync -l timeout -x -d 'Seconds allowed for one download'
+complete -c gpq -n $is_sync -l from-peer -x -d 'Follow this gpq server through its change stream'
+complete -c gpq -n $is_sync -l peer-key-file -r -d "File holding the peer's replication key"
+complete -c gpq -n $is_sync -l follow -d 'With --from-peer: keep pulling as the peer commits'
+complete -c gpq -n $is_sync -l full -d 'With --from-peer: pull the whole mirror again'
 
 set -l is_serve "__gpq_command serve"
 complete -c gpq -n $is_serve -l listen -x -d 'ADDRESS:PORT to listen on'
@@ -201,4 +205,5 @@ complete -c gpq -n '__gpq_at keys' -a create -d 'Make a key and print it (only t
 complete -c gpq -n '__gpq_at keys' -a list -d 'List keys: id, label, created, revoked, use'
 complete -c gpq -n '__gpq_at keys' -a revoke -d 'Revoke a key'
 complete -c gpq -n '__gpq_at keys create' -l label -x -d 'A name to recognise the key by'
+complete -c gpq -n '__gpq_at keys create' -l scope -x -a 'api replication' -d 'What the key reads'
 complete -c gpq -n '__gpq_at keys create; or __gpq_at keys list; or __gpq_at keys revoke' -l redis -x -d 'The keys a fleet shares in this Redis'

@@ -21,17 +21,26 @@ namespace gpq {
 
 using KeyHash = std::array<unsigned char, 32>;
 
+// What a key may read: the public API, or only the change stream replicas pull
+// (docs/REPLICAS.md). Neither reads what the other does.
+enum class KeyScope : std::uint8_t { api, replication };
+std::string_view key_scope_name(KeyScope scope) noexcept;
+// "api" or "replication"; std::nullopt for anything else.
+std::optional<KeyScope> parse_key_scope(std::string_view name) noexcept;
+
 struct ApiKeyInfo {
   std::int64_t id = 0;
   std::string label;
   TimePoint created;
   std::optional<TimePoint> revoked;
   std::int64_t used_this_month = 0;  // of the month given to KeyStore::list()
+  KeyScope scope = KeyScope::api;
 };
 
 struct ActiveKey {
   std::int64_t id = 0;
   std::vector<unsigned char> hash;
+  KeyScope scope = KeyScope::api;
 };
 
 // The stored keys (only their hashes). Throws Error{internal} when the store fails.
@@ -40,7 +49,7 @@ class KeyStore {
   virtual ~KeyStore() = default;
   // Stores a new key's hash; returns its id.
   virtual std::int64_t add(std::span<const unsigned char> hash, std::string_view label,
-                           TimePoint created) = 0;
+                           KeyScope scope, TimePoint created) = 0;
   // False when no key has this id. Revoking a revoked key keeps the first time.
   virtual bool revoke(std::int64_t id, TimePoint when) = 0;
   // Every key, oldest first, with its use in `month` ("YYYY-MM").
@@ -74,7 +83,7 @@ class KeyService {
   KeyService(KeyStore& store, const KeyMinter& minter) : store_(store), minter_(minter) {}
 
   // Throws Error{bad_request} when the label is longer than 200 characters.
-  NewKey create(std::string_view label, TimePoint now);
+  NewKey create(std::string_view label, KeyScope scope, TimePoint now);
   // Every key, with its use in the month of `now`.
   KeyListing list(TimePoint now) const;
   // Throws Error{not_found} when no key has `id`.

@@ -43,24 +43,34 @@ void add_keys_command(CLI::App& app, Context& ctx) {
       "  gpq keys create --label ops        prints the new key once\n"
       "  gpq keys list                      ids, labels, and this month's requests\n"
       "  gpq keys revoke 3                  running servers refuse it within 50 ms\n"
-      "  gpq keys create --redis redis://10.0.0.5:6379   a key for every server of a fleet");
+      "  gpq keys create --redis redis://10.0.0.5:6379   a key for every server of a fleet\n"
+      "  gpq keys create --scope replication --label replica-2   for gpq sync --from-peer");
 
   CLI::App* create = cmd->add_subcommand("create", "Make a key and print it (only this once)");
   auto label = std::make_shared<std::string>();
   create->add_option("--label", *label, "A name to recognise the key by (who uses it)");
+  auto scope = std::make_shared<std::string>("api");
+  create->add_option("--scope", *scope,
+                     "api: reads the public API; replication: reads only the change stream "
+                     "replicas pull (gpq sync --from-peer)")
+      ->check(CLI::IsMember({"api", "replication"}))
+      ->capture_default_str();
   auto redis = std::make_shared<RedisChoice>();
   add_redis_options(*create, redis);
-  create->callback([&ctx, label, redis] {
+  create->callback([&ctx, label, scope, redis] {
     with_key_store(ctx, *redis, true, [&](KeyStore& store) {
       const keys::Sha256KeyMinter minter;
-      const NewKey made = KeyService(store, minter).create(*label, system_now());
+      const NewKey made = KeyService(store, minter)
+                              .create(*label, parse_key_scope(*scope).value_or(KeyScope::api),
+                                      system_now());
       if (ctx.quiet()) {
         fmt::print("{}\n", made.key);
       } else {
         fmt::print(
-            "{}\nkey id {}{}: store it now, it cannot be shown again; send it as the "
+            "{}\nkey id {}{}{}: store it now, it cannot be shown again; send it as the "
             "X-Api-Key header\n",
-            made.key, made.id, label->empty() ? "" : " (" + *label + ")");
+            made.key, made.id, label->empty() ? "" : " (" + *label + ")",
+            *scope == "api" ? "" : ", scope " + *scope);
       }
     });
   });
@@ -72,11 +82,11 @@ void add_keys_command(CLI::App& app, Context& ctx) {
     with_key_store(ctx, *list_redis, false, [&](KeyStore& store) {
       const keys::Sha256KeyMinter minter;
       const KeyListing listing = KeyService(store, minter).list(system_now());
-      fmt::print("{:>4}  {:<24}  {:<24}  {:<24}  {}\n", "ID", "LABEL", "CREATED", "REVOKED",
-                 "REQUESTS " + listing.month);
+      fmt::print("{:>4}  {:<24}  {:<11}  {:<24}  {:<24}  {}\n", "ID", "LABEL", "SCOPE", "CREATED",
+                 "REVOKED", "REQUESTS " + listing.month);
       for (const ApiKeyInfo& key : listing.keys) {
-        fmt::print("{:>4}  {:<24}  {:<24}  {:<24}  {}\n", key.id, key.label,
-                   format_iso8601_millis(key.created),
+        fmt::print("{:>4}  {:<24}  {:<11}  {:<24}  {:<24}  {}\n", key.id, key.label,
+                   key_scope_name(key.scope), format_iso8601_millis(key.created),
                    key.revoked ? format_iso8601_millis(*key.revoked) : "-", key.used_this_month);
       }
     });

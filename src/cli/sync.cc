@@ -3,7 +3,10 @@
 // this file translates the flags and prints the progress and the reports. One sync at a time
 // per database.
 
+#include <cctype>
+#include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -22,7 +25,9 @@
 #include "core/stop_request.h"
 #include "storage/database.h"
 #include "storage/sync_lock.h"
+#include "storage/change_applier.h"
 #include "sync/importer.h"
+#include "sync/peer_pull.h"
 #include "sync/sync_plan.h"
 
 namespace gpq::cli {
@@ -31,10 +36,19 @@ namespace {
 // The flags of `gpq sync`: the upstream ones go to sync::plan_sync() as they are.
 struct SyncArgs {
   std::vector<std::string> paths;
+  std::string peer;  // --from-peer
+  std::optional<std::string> peer_key_file;
+  bool follow = false;
+  bool full = false;
   std::optional<std::string> config;
   bool wait = false;
   sync::SyncRequest request;
 };
+
+// --follow: how long each pull waits at the peer for a new generation, and the pause after
+// a failed pull.
+constexpr int kFollowWaitSeconds = 50;
+constexpr int kFollowRetrySeconds = 5;
 
 // 12345 as "12,345": line numbers of large files read at a glance.
 std::string grouped(std::uint64_t number) {
@@ -43,6 +57,18 @@ std::string grouped(std::uint64_t number) {
     digits.insert(at - 3, ",");
   }
   return digits;
+}
+
+// From here on SIGINT and SIGTERM end the sync between two transactions (installed before
+// any thread starts, so that every thread leaves them to the stopper); a second one ends it
+// at once, as SIGKILL would: the transaction in flight rolls back.
+SignalStopper stop_between_transactions() {
+  return SignalStopper([](int signal) {
+    if (process_stop_request().requested()) {
+      std::_Exit(128 + signal);
+    }
+    process_stop_request().request(signal);
+  });
 }
 
 void print_summary(const sync::ImportSummary& s, bool verbose) {
@@ -76,15 +102,8 @@ void import_files(Context& ctx, const SyncArgs& args) {
   options.max_reported_skips = ctx.verbose() ? 0 : 20;
   const std::vector<std::filesystem::path> targets(args.paths.begin(), args.paths.end());
   const storage::SyncLock lock(ctx.database_path(), args.wait);
-  // From here on SIGINT and SIGTERM end the sync between two transactions (before any thread
-  // starts, so that every thread leaves them to the stopper); a second one ends it at once,
-  // as SIGKILL would: the transaction in flight rolls back.
-  const SignalStopper stopper([](int signal) {
-    if (process_stop_request().requested()) {
-      std::_Exit(128 + signal);
-    }
-    process_stop_request().request(signal);
-  });
+  storage::refuse_if_follower(ctx.database_for_writing());
+  const SignalStopper stopper = stop_between_transactions();
   sync::Importer importer(ctx.database_for_writing(), options);
   ProgressLine progress(ctx.quiet());
   const sync::ImportSummary summary =
@@ -188,6 +207,72 @@ sync::SyncConfig config_lookup(const ConfigFile& config) {
   return lookup;
 }
 
+// The replication key: --peer-key-file, else $GPQ_PEER_KEY or peer.key in the config file.
+std::string peer_key(const SyncArgs& args) {
+  std::optional<std::string> key;
+  if (args.peer_key_file) {
+    std::ifstream file(*args.peer_key_file);
+    std::string line;
+    if (!file || !std::getline(file, line)) {
+      fail(Errc::bad_request, "--peer-key-file {}: cannot read a key from it", *args.peer_key_file);
+    }
+    key = line;
+  } else {
+    key = ConfigFile::load(args.config).get("peer.key", "GPQ_PEER_KEY");
+  }
+  while (key && !key->empty() && std::isspace(static_cast<unsigned char>(key->back())) != 0) {
+    key->pop_back();
+  }
+  if (!key || key->empty()) {
+    fail(Errc::bad_request,
+         "--from-peer needs the peer's replication key: --peer-key-file FILE, $GPQ_PEER_KEY or "
+         "peer.key in the config file (make one on the peer with `gpq keys create --scope "
+         "replication`)");
+  }
+  return *key;
+}
+
+void print_pull(const sync::PeerPullReport& pull, const std::string& peer) {
+  fmt::print("{}: generation {}{}: {} sets in {} blocks, {} rows, {} removed blocks; {} in "
+             "{:.2f} s\n",
+             peer, pull.start.generation, pull.start.after == 0 ? " (whole mirror)" : "",
+             pull.totals.sets, pull.totals.blocks, pull.totals.rows, pull.totals.removed_blocks,
+             human_bytes(static_cast<std::int64_t>(pull.bytes)), pull.seconds);
+}
+
+// One pull, or with --follow one after another: each waits at the peer (a long poll) until
+// it has a newer generation, so that a replica follows within a second of the commit.
+void follow_peer(Context& ctx, const SyncArgs& args) {
+  sync::PeerPullOptions options;
+  options.url = args.peer;
+  options.key = peer_key(args);
+  const storage::SyncLock lock(ctx.database_path(), args.wait);
+  const SignalStopper stopper = stop_between_transactions();
+  storage::Database& db = ctx.database_for_writing();
+  bool full = args.full;
+  for (;;) {
+    try {
+      const sync::PeerPullReport pull =
+          sync::pull_from_peer(db, options, &process_stop_request(), full);
+      full = false;
+      if (!ctx.quiet() && (!args.follow || pull.totals.rows > 0 || ctx.verbose())) {
+        print_pull(pull, args.peer);
+        std::fflush(stdout);  // a follower's log is read as it goes
+      }
+    } catch (const Error& error) {
+      if (!args.follow || error.code() == Errc::interrupted || error.code() == Errc::bad_request) {
+        throw;
+      }
+      fmt::print(stderr, "gpq: {} (again in {} s)\n", error.what(), kFollowRetrySeconds);
+      process_stop_request().sleep_for(std::chrono::seconds(kFollowRetrySeconds));
+    }
+    if (!args.follow) {
+      return;
+    }
+    options.wait_seconds = kFollowWaitSeconds;
+  }
+}
+
 void sync_upstreams(Context& ctx, const SyncArgs& args) {
   const ConfigFile config = ConfigFile::load(args.config);
   sync::SyncPlan plan = sync::plan_sync(args.request, config_lookup(config));
@@ -195,15 +280,8 @@ void sync_upstreams(Context& ctx, const SyncArgs& args) {
     fmt::print(stderr, "gpq: warning: {}\n", warning);
   }
   const storage::SyncLock lock(ctx.database_path(), args.wait);
-  // From here on SIGINT and SIGTERM end the sync between two transactions (before any thread
-  // starts, so that every thread leaves them to the stopper); a second one ends it at once,
-  // as SIGKILL would: the transaction in flight rolls back.
-  const SignalStopper stopper([](int signal) {
-    if (process_stop_request().requested()) {
-      std::_Exit(128 + signal);
-    }
-    process_stop_request().request(signal);
-  });
+  storage::refuse_if_follower(ctx.database_for_writing());
+  const SignalStopper stopper = stop_between_transactions();
   storage::Database& db = ctx.database_for_writing();
   ProgressLine line(ctx.quiet());
   const auto notice = [&ctx, &line](const std::string& message) {
@@ -238,6 +316,20 @@ void add_sync_command(CLI::App& app, Context& ctx) {
                   "archives of them)")
       ->type_name("PATH")
       ->expected(1, -1);
+  cmd->add_option("--from-peer", args->peer,
+                  "Follow this gpq server (http://host:port): pull what changed since the last "
+                  "pull through its change stream (docs/REPLICAS.md)")
+      ->type_name("URL");
+  cmd->add_option("--peer-key-file", args->peer_key_file,
+                  "With --from-peer: a file holding the peer's replication key (else "
+                  "$GPQ_PEER_KEY, or peer.key in the config file)")
+      ->type_name("FILE");
+  cmd->add_flag("--follow", args->follow,
+                "With --from-peer: keep pulling, each pull waiting at the peer for its next "
+                "generation");
+  cmd->add_flag("--full", args->full,
+                "With --from-peer: pull the whole mirror again (after the peer's database was "
+                "replaced)");
   cmd->add_option("--source", args->request.source,
                   "With --from: where the files came from. Without: sync only this upstream")
       ->check(CLI::IsMember({"spacetrack", "celestrak", "source_a", "source_b"}));
@@ -276,8 +368,19 @@ void add_sync_command(CLI::App& app, Context& ctx) {
       "  gpq --quiet sync                       from cron: errors only, exit 4 on failure\n"
       "  gpq sync --source spacetrack --history --since 2020-01-01\n"
       "  gpq sync --from ~/Downloads/active.csv\n"
-      "  gpq sync --from history/ --source spacetrack");
+      "  gpq sync --from history/ --source spacetrack\n"
+      "  gpq sync --from-peer http://primary:8080 --follow   a replica, following the primary");
   cmd->callback([&ctx, args] {
+    if (!args->peer.empty()) {
+      if (!args->paths.empty()) {
+        fail(Errc::bad_request, "--from-peer and --from cannot go together");
+      }
+      follow_peer(ctx, *args);
+      return;
+    }
+    if (args->follow || args->full || args->peer_key_file) {
+      fail(Errc::bad_request, "--follow, --full and --peer-key-file go with --from-peer");
+    }
     if (!args->paths.empty()) {
       import_files(ctx, *args);
       return;

@@ -9,14 +9,28 @@ constexpr std::size_t kMaxLabelLength = 200;
 
 }  // namespace
 
-NewKey KeyService::create(std::string_view label, TimePoint now) {
+std::string_view key_scope_name(KeyScope scope) noexcept {
+  return scope == KeyScope::replication ? "replication" : "api";
+}
+
+std::optional<KeyScope> parse_key_scope(std::string_view name) noexcept {
+  if (name == "api") {
+    return KeyScope::api;
+  }
+  if (name == "replication") {
+    return KeyScope::replication;
+  }
+  return std::nullopt;
+}
+
+NewKey KeyService::create(std::string_view label, KeyScope scope, TimePoint now) {
   if (label.size() > kMaxLabelLength) {
     fail(Errc::bad_request, "--label is {} characters long; keep it to {}", label.size(),
          kMaxLabelLength);
   }
   NewKey made;
   made.key = minter_.generate();
-  made.id = store_.add(minter_.hash(made.key), label, now);
+  made.id = store_.add(minter_.hash(made.key), label, scope, now);
   return made;
 }
 

@@ -35,9 +35,12 @@ std::variant<Admitted, Refused> Admission::admit(std::string_view method, const 
   }
   Admitted admitted;
   admitted.route = *route;
-  admitted.key = keys_.find_or_refresh(presented_key);
-  if (!admitted.key && presented_key.empty() && no_auth_) {
-    admitted.key = kAnonymousKey;
+  const std::optional<KeyMatch> match = keys_.find_or_refresh(presented_key);
+  const KeyScope needed = scope_of(route->endpoint);
+  if (match) {
+    admitted.key = match->id;
+  } else if (presented_key.empty() && no_auth_ && needed == KeyScope::api) {
+    admitted.key = kAnonymousKey;  // --no-auth opens the public API, never the change stream
   }
   if (!needs_key(route->endpoint)) {
     return admitted;
@@ -48,6 +51,19 @@ std::variant<Admitted, Refused> Admission::admit(std::string_view method, const 
                                    ? "an API key is required: send it in the X-Api-Key header"
                                    : "the API key is not valid (unknown or revoked)"),
                    std::nullopt, std::nullopt};
+  }
+  if (match && match->scope != needed) {
+    return Refused{
+        error_reply(403, "Forbidden",
+                    needed == KeyScope::replication
+                        ? "this key reads the public API, not the change stream: replicas pull "
+                          "with a key made by `gpq keys create --scope replication`"
+                        : "this key reads only the change stream (scope replication); the "
+                          "public API needs a key of scope api"),
+        match->id, std::nullopt};
+  }
+  if (needed == KeyScope::replication) {
+    return admitted;  // a replica's pulls count against no rate limit or quota
   }
   const std::int64_t key = *admitted.key;
   admitted.lane = lane_of(route->endpoint);

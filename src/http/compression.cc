@@ -47,4 +47,51 @@ std::string gzip(std::string_view body) {
   return out;
 }
 
+struct GzipWriter::State {
+  z_stream stream{};
+};
+
+GzipWriter::GzipWriter() : state_(std::make_unique<State>()) {
+  if (deflateInit2(&state_->stream, Z_BEST_SPEED, Z_DEFLATED, kGzipWindowBits, kMemoryLevel,
+                   Z_DEFAULT_STRATEGY) != Z_OK) {
+    fail(Errc::internal, "zlib could not start a gzip stream");
+  }
+}
+
+GzipWriter::~GzipWriter() {
+  deflateEnd(&state_->stream);
+}
+
+std::string_view GzipWriter::add(std::string_view piece) {
+  return run(piece, Z_NO_FLUSH);
+}
+
+std::string_view GzipWriter::finish() {
+  return run({}, Z_FINISH);
+}
+
+std::string_view GzipWriter::run(std::string_view piece, int flush) {
+  z_stream& stream = state_->stream;
+  out_.clear();
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(piece.data()));
+  stream.avail_in = static_cast<uInt>(piece.size());
+  constexpr std::size_t kStep = 64 * 1024;
+  for (;;) {
+    const std::size_t used = out_.size();
+    out_.resize(used + kStep);
+    stream.next_out = reinterpret_cast<Bytef*>(out_.data() + used);
+    stream.avail_out = static_cast<uInt>(kStep);
+    const int result = deflate(&stream, flush);
+    out_.resize(used + kStep - stream.avail_out);
+    if (result == Z_STREAM_ERROR) {
+      fail(Errc::internal, "zlib could not compress a streamed answer");
+    }
+    const bool done = flush == Z_FINISH ? result == Z_STREAM_END
+                                        : stream.avail_in == 0 && stream.avail_out != 0;
+    if (done) {
+      return out_;
+    }
+  }
+}
+
 }  // namespace gpq::http

@@ -271,6 +271,8 @@ Reply answer(const QueryService& core, const Call& call, std::string_view versio
     }
     case Endpoint::openapi:
       return json_reply(std::string(openapi_document()));
+    case Endpoint::changes:
+      break;  // streamed by the server itself (change_feed.h), never a reply held whole
   }
   fail(Errc::internal, "unknown endpoint");
 }

@@ -28,22 +28,22 @@ std::shared_ptr<const KeyRing::Keys> KeyRing::current() const {
   return keys_;
 }
 
-std::optional<std::int64_t> KeyRing::find(std::string_view presented) const {
+std::optional<KeyMatch> KeyRing::find(std::string_view presented) const {
   if (presented.empty()) {
     return std::nullopt;
   }
   const KeyHash hash = keys::hash_api_key(presented);
-  std::optional<std::int64_t> found;
+  std::optional<KeyMatch> found;
   for (const ActiveKey& key : *current()) {
     if (keys::same_hash(hash, key.hash)) {
-      found = key.id;
+      found = KeyMatch{key.id, key.scope};
     }
   }
   return found;
 }
 
-std::optional<std::int64_t> KeyRing::find_or_refresh(std::string_view presented) {
-  std::optional<std::int64_t> found = find(presented);
+std::optional<KeyMatch> KeyRing::find_or_refresh(std::string_view presented) {
+  std::optional<KeyMatch> found = find(presented);
   if (found || presented.empty()) {
     return found;
   }

@@ -17,6 +17,12 @@
 
 namespace gpq::http {
 
+// A presented key the ring knows: its id, and what it may read.
+struct KeyMatch {
+  std::int64_t id = 0;
+  KeyScope scope = KeyScope::api;
+};
+
 class KeyRing {
  public:
   // `source` must outlive the ring.
@@ -29,11 +35,11 @@ class KeyRing {
   // The id of the key whose hash matches the presented key's hash. Every stored hash is
   // compared, in constant time each, so that the answer's timing says nothing of which
   // stored key came close.
-  std::optional<std::int64_t> find(std::string_view presented) const;
+  std::optional<KeyMatch> find(std::string_view presented) const;
 
   // As find(), but on a miss the ring refreshes first (a cheap version check when nothing
   // changed). A source that fails counts as unchanged.
-  std::optional<std::int64_t> find_or_refresh(std::string_view presented);
+  std::optional<KeyMatch> find_or_refresh(std::string_view presented);
 
   std::size_t size() const;
 

@@ -14,10 +14,12 @@ constexpr std::string_view kIds = "gpq:{keys}:ids";
 constexpr std::string_view kRecordPrefix = "gpq:{keys}:";
 constexpr std::string_view kVersion = "gpq:{keys}:version";
 
-// KEYS: next, record prefix, ids, version. ARGV: label, hash, created_us. Returns the id.
+// KEYS: next, record prefix, ids, version. ARGV: label, hash, created_us, scope. Returns the
+// id.
 constexpr std::string_view kAddScript = R"lua(
 local id = redis.call('INCR', KEYS[1])
-redis.call('HSET', KEYS[2] .. id, 'label', ARGV[1], 'hash', ARGV[2], 'created_us', ARGV[3])
+redis.call('HSET', KEYS[2] .. id, 'label', ARGV[1], 'hash', ARGV[2], 'created_us', ARGV[3],
+           'scope', ARGV[4])
 redis.call('SADD', KEYS[3], id)
 redis.call('INCR', KEYS[4])
 return id
@@ -35,12 +37,14 @@ end
 return 1
 )lua";
 
-// KEYS: ids, record prefix. Every key as {id, label, hash, created_us, revoked_us or ''}.
+// KEYS: ids, record prefix. Every key as {id, label, hash, created_us, revoked_us or '',
+// scope} (a key stored before scopes existed reads the public API).
 constexpr std::string_view kRowsScript = R"lua(
 local out = {}
 for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
-  local f = redis.call('HMGET', KEYS[2] .. id, 'label', 'hash', 'created_us', 'revoked_us')
-  out[#out + 1] = {id, f[1] or '', f[2] or '', f[3] or '0', f[4] or ''}
+  local f = redis.call('HMGET', KEYS[2] .. id, 'label', 'hash', 'created_us', 'revoked_us',
+                       'scope')
+  out[#out + 1] = {id, f[1] or '', f[2] or '', f[3] or '0', f[4] or '', f[5] or 'api'}
 end
 return out
 )lua";
@@ -63,13 +67,14 @@ RedisKeyStore::RedisKeyStore(RedisPool& pool)
       rows_(std::string(kRowsScript)) {}
 
 std::int64_t RedisKeyStore::add(std::span<const unsigned char> hash, std::string_view label,
-                                TimePoint created) {
+                                KeyScope scope, TimePoint created) {
   const std::string_view hash_bytes(reinterpret_cast<const char*>(hash.data()), hash.size());
   const std::string created_us = std::to_string(created.unix_micros());
   return guarded_redis([&] {
     return pool_.with([&](RedisConnection& connection) {
       return static_cast<std::int64_t>(add_.run(connection, {kNext, kRecordPrefix, kIds, kVersion},
-                                                {label, hash_bytes, created_us})
+                                                {label, hash_bytes, created_us,
+                                                 key_scope_name(scope)})
                                            .integer);
     });
   });
@@ -91,7 +96,7 @@ std::vector<RedisKeyStore::Row> RedisKeyStore::rows() const {
       const RedisReply reply = rows_.run(connection, {kIds, kRecordPrefix}, {});
       std::vector<Row> rows;
       for (const RedisReply& item : reply.elements) {
-        if (item.elements.size() != 5) {
+        if (item.elements.size() != 6) {
           continue;
         }
         Row& row = rows.emplace_back();
@@ -102,6 +107,13 @@ std::vector<RedisKeyStore::Row> RedisKeyStore::rows() const {
         if (!item.elements[4].text.empty()) {
           row.info.revoked = TimePoint::from_unix_micros(std::stoll(item.elements[4].text));
         }
+        // An unknown scope (a newer gpq's) grants nothing this one knows of.
+        const std::optional<KeyScope> scope = parse_key_scope(item.elements[5].text);
+        if (!scope) {
+          rows.pop_back();
+          continue;
+        }
+        row.info.scope = *scope;
       }
       std::sort(rows.begin(), rows.end(),
                 [](const Row& a, const Row& b) { return a.info.id < b.info.id; });
@@ -130,7 +142,7 @@ std::vector<ActiveKey> RedisKeyStore::active() const {
   std::vector<ActiveKey> keys;
   for (Row& row : rows()) {
     if (!row.info.revoked) {
-      keys.push_back({row.info.id, std::move(row.hash)});
+      keys.push_back({row.info.id, std::move(row.hash), row.info.scope});
     }
   }
   return keys;

@@ -22,7 +22,7 @@ class RedisKeyStore final : public KeyStore, public KeySource {
   // `pool` must outlive this object.
   explicit RedisKeyStore(RedisPool& pool);
 
-  std::int64_t add(std::span<const unsigned char> hash, std::string_view label,
+  std::int64_t add(std::span<const unsigned char> hash, std::string_view label, KeyScope scope,
                    TimePoint created) override;
   bool revoke(std::int64_t id, TimePoint when) override;
   std::vector<ApiKeyInfo> list(std::string_view month) const override;

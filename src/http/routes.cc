@@ -91,11 +91,18 @@ std::optional<Route> match_route(std::string_view path) {
   if (top == "openapi.json" && rest.empty()) {
     return Route{Endpoint::openapi, {}};
   }
+  if (top == "changes" && rest.empty()) {
+    return Route{Endpoint::changes, {}};
+  }
   return std::nullopt;
 }
 
 bool needs_key(Endpoint endpoint) noexcept {
   return endpoint != Endpoint::status && endpoint != Endpoint::openapi;
+}
+
+KeyScope scope_of(Endpoint endpoint) noexcept {
+  return endpoint == Endpoint::changes ? KeyScope::replication : KeyScope::api;
 }
 
 Lane lane_of(Endpoint endpoint) noexcept {

@@ -5,6 +5,8 @@
 #include <optional>
 #include <string_view>
 
+#include "gpq/key_service.h"
+
 #include "http/rate_limiter.h"
 
 namespace gpq::http {
@@ -29,6 +31,7 @@ enum class Endpoint : std::uint8_t {
   catalog_search,  // /catalog
   status,          // /status (no key)
   openapi,         // /openapi.json (no key)
+  changes,         // /changes (a replication key: docs/REPLICAS.md)
 };
 
 struct Route {
@@ -41,6 +44,8 @@ struct Route {
 std::optional<Route> match_route(std::string_view path);
 
 bool needs_key(Endpoint endpoint) noexcept;
+// The scope a key must have to read `endpoint` (when it needs a key at all).
+KeyScope scope_of(Endpoint endpoint) noexcept;
 Lane lane_of(Endpoint endpoint) noexcept;
 
 }  // namespace gpq::http

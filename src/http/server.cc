@@ -21,6 +21,7 @@
 #include "core/signal_stopper.h"
 #include "http/access_log.h"
 #include "http/admission.h"
+#include "http/change_feed.h"
 #include "http/client_address.h"
 #include "http/compression.h"
 #include "http/conditional.h"
@@ -102,6 +103,7 @@ class ApiServer {
  public:
   ApiServer(const Store& store, storage::Database& accounts, const ServeOptions& options)
       : options_(options),
+        database_path_(accounts.path()),
         core_(store),
         responder_(core_, options.public_url, options.version),
         redis_(redis_pool(options)),
@@ -309,6 +311,12 @@ class ApiServer {
     }
     Admitted& admitted = current_note.admitted.emplace(std::get<Admitted>(admission));
     current_note.key_id = admitted.key;
+    if (admitted.route.endpoint == Endpoint::changes) {
+      if (std::optional<Reply> refused = stream_changes(req, res, database_path_)) {
+        send(res, std::move(*refused), admitted.key, now);
+      }
+      return;
+    }
     auto [reply, etag] = responder_.answer(req, admitted.route);
     if (auto age = epoch_age_hours(reply, system_now())) {
       reply.headers.emplace_back("X-Epoch-Age-Hours", std::move(*age));
@@ -361,6 +369,7 @@ class ApiServer {
   }
 
   ServeOptions options_;
+  std::filesystem::path database_path_;  // the change stream reads it on connections of its own
   QueryService core_;
   Responder responder_;
   std::unique_ptr<RedisPool> redis_;  // null without --redis

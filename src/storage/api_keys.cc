@@ -10,12 +10,13 @@
 namespace gpq::storage {
 
 std::int64_t ApiKeys::add(std::span<const unsigned char> hash, std::string_view label,
-                          TimePoint created) {
+                          KeyScope scope, TimePoint created) {
   return guarded(db_.path(), [&] {
     SQLite::Statement insert(db_.connection(), std::string(sql::kInsertApiKey));
     insert.bind(1, std::string(label));
     insert.bind(2, hash.data(), static_cast<int>(hash.size()));
     insert.bind(3, static_cast<std::int64_t>(created.unix_micros()));
+    insert.bind(4, std::string(key_scope_name(scope)));
     insert.exec();
     return static_cast<std::int64_t>(db_.connection().getLastInsertRowid());
   });
@@ -44,6 +45,7 @@ std::vector<ApiKeyInfo> ApiKeys::list(std::string_view month) const {
         key.revoked = TimePoint::from_unix_micros(query.getColumn(3).getInt64());
       }
       key.used_this_month = query.getColumn(4).getInt64();
+      key.scope = parse_key_scope(query.getColumn(5).getString()).value_or(KeyScope::api);
     }
     return keys;
   });
@@ -59,6 +61,7 @@ std::vector<ActiveKey> ApiKeys::active() const {
       const SQLite::Column hash = query.getColumn(1);
       const auto* bytes = static_cast<const unsigned char*>(hash.getBlob());
       key.hash.assign(bytes, bytes + hash.getBytes());
+      key.scope = parse_key_scope(query.getColumn(2).getString()).value_or(KeyScope::api);
     }
     return keys;
   });

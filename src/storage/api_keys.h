@@ -23,7 +23,7 @@ class ApiKeys final : public KeyStore {
  public:
   explicit ApiKeys(Database& db) : db_(db) {}
 
-  std::int64_t add(std::span<const unsigned char> hash, std::string_view label,
+  std::int64_t add(std::span<const unsigned char> hash, std::string_view label, KeyScope scope,
                    TimePoint created) override;
   bool revoke(std::int64_t id, TimePoint when) override;
   std::vector<ApiKeyInfo> list(std::string_view month) const override;

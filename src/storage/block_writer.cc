@@ -43,7 +43,8 @@ BlockWriter::BlockWriter(SQLite::Database& connection, std::filesystem::path pat
       blocks_(prepare(connection, sql::kSelectBlocks)),
       insert_(prepare(connection, sql::kInsertBlock)),
       replace_(prepare(connection, sql::kReplaceBlock)),
-      delete_(prepare(connection, sql::kDeleteBlock)) {}
+      delete_(prepare(connection, sql::kDeleteBlock)),
+      record_change_(prepare(connection, sql::kRecordBlockChange)) {}
 
 const StoredSet* BlockWriter::merge(std::span<const ElementSet* const> incoming,
                                     std::int64_t run_id) {
@@ -119,17 +120,16 @@ const StoredSet* BlockWriter::merge(std::span<const ElementSet* const> incoming,
   }
   // The usual rewrite, one block that keeps its first epoch, stays in its row. Otherwise the
   // old rows go first, so that no new block meets the key of one still there.
+  const BlockStatements statements{insert_, replace_, delete_, &record_change_};
   std::span<const std::int64_t> reuse;
   if (fetched_ids_.size() == 1 && merged_.front().set.epoch.unix_micros() == fetched_first_us) {
     reuse = fetched_ids_;
   } else {
     for (const std::int64_t id : fetched_ids_) {
-      delete_.tryReset();
-      delete_.bind(1, static_cast<std::int64_t>(id));
-      delete_.exec();
+      delete_block(statements, id);
     }
   }
-  write_blocks({insert_, replace_, delete_}, merged_, reuse, scratch_);
+  write_blocks(statements, merged_, reuse, scratch_);
   return reaches_end ? &merged_.back() : nullptr;
 }
 

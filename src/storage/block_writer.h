@@ -48,6 +48,7 @@ class BlockWriter {
   SQLite::Statement insert_;
   SQLite::Statement replace_;
   SQLite::Statement delete_;
+  SQLite::Statement record_change_;
   std::vector<StoredSet> stored_;  // reused between calls
   std::vector<std::int64_t> fetched_ids_;
   std::vector<StoredSet> merged_;

@@ -280,6 +280,27 @@ DROP TABLE sync_run;
 ALTER TABLE sync_run_7 RENAME TO sync_run;
 )sql";
 
+// Change tracking, so that a replica pulls only what changed after the generation it has
+// (docs/REPLICAS.md): the rows a sync writes carry the generation that wrote them, and
+// block_change names every set_block row written or deleted, with its generation (a block's
+// row of 1 KB is not rewritten to stamp it). Rows from before this migration carry NULL: only
+// a replica's first, whole pull sends them.
+// api_key scope: 'api' reads the public API; 'replication' reads only the change stream.
+constexpr std::string_view kMigration8 = R"sql(
+ALTER TABLE latest ADD COLUMN generation INTEGER;
+ALTER TABLE object ADD COLUMN generation INTEGER;
+ALTER TABLE object_year ADD COLUMN generation INTEGER;
+ALTER TABLE satcat ADD COLUMN generation INTEGER;
+ALTER TABLE group_sync ADD COLUMN generation INTEGER;
+CREATE TABLE block_change (
+  block_id INTEGER PRIMARY KEY,
+  generation INTEGER NOT NULL
+);
+CREATE INDEX block_change_by_generation ON block_change (generation);
+ALTER TABLE api_key ADD COLUMN scope TEXT NOT NULL DEFAULT 'api'
+  CHECK (scope IN ('api', 'replication'));
+)sql";
+
 // A migration: SQL, then for some a pass in C++ and more SQL. A pass returns true when the
 // file should be compacted afterwards (it freed many pages).
 struct Migration {
@@ -289,10 +310,11 @@ struct Migration {
 };
 
 // Index i holds the migration to version i + 1.
-const std::array<Migration, 7> kMigrations = {
+const std::array<Migration, 8> kMigrations = {
     Migration{kMigration1}, Migration{kMigration2}, Migration{kMigration3},
     Migration{kMigration4}, Migration{kMigration5},
-    Migration{kMigration6, move_sets_into_blocks, kMigration6Finish}, Migration{kMigration7}};
+    Migration{kMigration6, move_sets_into_blocks, kMigration6Finish}, Migration{kMigration7},
+    Migration{kMigration8}};
 
 // Version 0 with tables in it is somebody else's database.
 void check_version(SQLite::Database& db, int version, std::string_view display_path) {

@@ -28,12 +28,32 @@ void decode_block_row(const BlockRow& row, std::int32_t norad_id, int source_cod
   }
 }
 
+namespace {
+
+void record_change(const BlockStatements& statements, std::int64_t id) {
+  if (statements.changed != nullptr) {
+    statements.changed->tryReset();
+    statements.changed->bind(1, static_cast<std::int64_t>(id));
+    statements.changed->exec();
+  }
+}
+
+}  // namespace
+
+void delete_block(const BlockStatements& statements, std::int64_t id) {
+  statements.remove.tryReset();
+  statements.remove.bind(1, static_cast<std::int64_t>(id));
+  statements.remove.exec();
+  record_change(statements, id);
+}
+
 void write_blocks(const BlockStatements& statements, std::span<const StoredSet> sets,
                   std::span<const std::int64_t> reuse, std::string& scratch) {
   std::size_t reused = 0;
   while (!sets.empty()) {
     const std::size_t take = cut_block(sets, scratch);
-    SQLite::Statement& write = reused < reuse.size() ? statements.replace : statements.insert;
+    const bool replacing = reused < reuse.size();
+    SQLite::Statement& write = replacing ? statements.replace : statements.insert;
     write.tryReset();
     write.bind(1, sets.front().set.norad_id);
     write.bind(2, source_code(sets.front().set.source));
@@ -41,16 +61,21 @@ void write_blocks(const BlockStatements& statements, std::span<const StoredSet> 
     write.bind(4, static_cast<std::int64_t>(sets[take - 1].set.epoch.unix_micros()));
     write.bind(5, static_cast<std::int64_t>(take));
     write.bindNoCopy(6, scratch.data(), static_cast<int>(scratch.size()));
-    if (reused < reuse.size()) {
-      write.bind(7, static_cast<std::int64_t>(reuse[reused++]));
+    std::int64_t id = 0;
+    if (replacing) {
+      id = reuse[reused++];
+      write.bind(7, static_cast<std::int64_t>(id));
+      write.exec();
+    } else {
+      write.executeStep();  // the row's id (RETURNING), then the statement's end
+      id = write.getColumn(0).getInt64();
+      write.executeStep();
     }
-    write.exec();
+    record_change(statements, id);
     sets = sets.subspan(take);
   }
   for (; reused < reuse.size(); ++reused) {
-    statements.remove.tryReset();
-    statements.remove.bind(1, static_cast<std::int64_t>(reuse[reused]));
-    statements.remove.exec();
+    delete_block(statements, reuse[reused]);
   }
 }
 

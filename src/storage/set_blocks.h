@@ -36,12 +36,17 @@ void decode_block_row(const BlockRow& row, std::int32_t norad_id, int source_cod
 // of `reuse` left over are deleted (sql::kDeleteBlock). A reused row must not meet the key
 // of a row still there: pass one only when the first block written starts where it did.
 // `scratch` is reused between calls.
+// `changed`, when given, records each block row written or deleted (sql::kRecordBlockChange).
 struct BlockStatements {
   SQLite::Statement& insert;
   SQLite::Statement& replace;
   SQLite::Statement& remove;
+  SQLite::Statement* changed = nullptr;
 };
 void write_blocks(const BlockStatements& statements, std::span<const StoredSet> sets,
                   std::span<const std::int64_t> reuse, std::string& scratch);
+
+// Deletes block row `id` (and records the change, as write_blocks does).
+void delete_block(const BlockStatements& statements, std::int64_t id);
 
 }  // namespace gpq::storage

@@ -32,12 +32,18 @@ inline constexpr std::string_view kSchemaObjectCount = "SELECT count(*) FROM sql
 
 // ---- Newest sets, objects and tallies (writer.cc, reader.cc) -------------------------------
 
+// The generation of the transaction writing: the writer bumps it first (kBumpGeneration), and
+// each row it writes carries it (schema.cc migration 8).
+#define GPQ_THIS_GENERATION "(SELECT value FROM meta WHERE key = 'generation')"
+
 // The empty string means "not given": it never overwrites a known name or designator.
 inline constexpr std::string_view kUpsertObject = R"sql(
-  INSERT INTO object (norad_id, object_name, object_id) VALUES (?1, ?2, ?3)
+  INSERT INTO object (norad_id, object_name, object_id, generation)
+  VALUES (?1, ?2, ?3, )sql" GPQ_THIS_GENERATION R"sql()
   ON CONFLICT (norad_id) DO UPDATE SET
     object_name = iif(excluded.object_name = '', object_name, excluded.object_name),
-    object_id = iif(excluded.object_id = '', object_id, excluded.object_id)
+    object_id = iif(excluded.object_id = '', object_id, excluded.object_id),
+    generation = excluded.generation
   WHERE (excluded.object_name <> '' AND excluded.object_name IS NOT object_name)
      OR (excluded.object_id <> '' AND excluded.object_id IS NOT object_id))sql";
 
@@ -49,8 +55,9 @@ inline constexpr std::string_view kUpsertObject = R"sql(
 inline constexpr std::string_view kUpsertLatest = R"sql(
   INSERT INTO latest (norad_id, epoch_us, source, creation_us, mean_motion, eccentricity,
     inclination, ra_of_asc_node, arg_of_pericenter, mean_anomaly, bstar, mean_motion_dot,
-    mean_motion_ddot, rev_at_epoch, element_set_no, class_eph, run_id)
-  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+    mean_motion_ddot, rev_at_epoch, element_set_no, class_eph, run_id, generation)
+  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+          )sql" GPQ_THIS_GENERATION R"sql()
   ON CONFLICT (norad_id, source) DO UPDATE SET epoch_us = excluded.epoch_us,
     creation_us = excluded.creation_us, mean_motion = excluded.mean_motion,
     eccentricity = excluded.eccentricity, inclination = excluded.inclination,
@@ -58,7 +65,8 @@ inline constexpr std::string_view kUpsertLatest = R"sql(
     mean_anomaly = excluded.mean_anomaly, bstar = excluded.bstar,
     mean_motion_dot = excluded.mean_motion_dot, mean_motion_ddot = excluded.mean_motion_ddot,
     rev_at_epoch = excluded.rev_at_epoch, element_set_no = excluded.element_set_no,
-    class_eph = excluded.class_eph, run_id = excluded.run_id)sql";
+    class_eph = excluded.class_eph, run_id = excluded.run_id,
+    generation = excluded.generation)sql";
 
 // ---- Blocks of sets (set_blocks.cc, block_writer.cc, set_cursor.cc) ------------------------
 
@@ -78,13 +86,17 @@ inline constexpr std::string_view kSelectBlocks =
     " AND first_epoch_us BETWEEN ?3 AND ?4 ORDER BY first_epoch_us";
 inline constexpr std::string_view kInsertBlock =
     "INSERT INTO set_block (norad_id, source, first_epoch_us, last_epoch_us, set_count, sets)"
-    " VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+    " VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id";
 // A rewritten block takes the row of one it replaces (?7): the row stays where it is in the
 // file instead of leaving a hole there and growing the file's end.
 inline constexpr std::string_view kReplaceBlock =
     "UPDATE set_block SET norad_id = ?1, source = ?2, first_epoch_us = ?3, last_epoch_us = ?4,"
     " set_count = ?5, sets = ?6 WHERE id = ?7";
 inline constexpr std::string_view kDeleteBlock = "DELETE FROM set_block WHERE id = ?1";
+// Block ?1 was written or deleted in this transaction.
+inline constexpr std::string_view kRecordBlockChange =
+    "INSERT INTO block_change (block_id, generation) VALUES (?1, " GPQ_THIS_GENERATION ")"
+    " ON CONFLICT (block_id) DO UPDATE SET generation = excluded.generation";
 
 inline constexpr std::string_view kAddToSetCount = R"sql(
   UPDATE meta SET value = value + ?1 WHERE key = 'element_set_count')sql";
@@ -96,12 +108,14 @@ inline constexpr std::string_view kLowerEarliestEpoch = R"sql(
 
 // Sets added to an object's (source, UTC year) in this batch (schema.cc object_year).
 inline constexpr std::string_view kUpsertObjectYear = R"sql(
-  INSERT INTO object_year (norad_id, source, year, set_count, first_epoch_us, last_epoch_us)
-  VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+  INSERT INTO object_year (norad_id, source, year, set_count, first_epoch_us, last_epoch_us,
+    generation)
+  VALUES (?1, ?2, ?3, ?4, ?5, ?6, )sql" GPQ_THIS_GENERATION R"sql()
   ON CONFLICT (norad_id, source, year) DO UPDATE SET
     set_count = set_count + excluded.set_count,
     first_epoch_us = min(first_epoch_us, excluded.first_epoch_us),
-    last_epoch_us = max(last_epoch_us, excluded.last_epoch_us))sql";
+    last_epoch_us = max(last_epoch_us, excluded.last_epoch_us),
+    generation = excluded.generation)sql";
 
 // Bumped by every transaction that writes element sets, catalog records or group lists, so
 // that readers can tell those commits from others (API usage counts, sync run records).
@@ -115,15 +129,16 @@ inline constexpr std::string_view kSelectGeneration =
 
 inline constexpr std::string_view kUpsertCatalog = R"sql(
   INSERT INTO satcat (norad_id, object_name, object_id, object_type, ops_status_code, owner,
-    launch_us, launch_site, decay_us, period_minutes, inclination_deg, apogee_km, perigee_km)
-  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+    launch_us, launch_site, decay_us, period_minutes, inclination_deg, apogee_km, perigee_km,
+    generation)
+  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, )sql" GPQ_THIS_GENERATION R"sql()
   ON CONFLICT (norad_id) DO UPDATE SET object_name = excluded.object_name,
     object_id = excluded.object_id, object_type = excluded.object_type,
     ops_status_code = excluded.ops_status_code, owner = excluded.owner,
     launch_us = excluded.launch_us, launch_site = excluded.launch_site,
     decay_us = excluded.decay_us, period_minutes = excluded.period_minutes,
     inclination_deg = excluded.inclination_deg, apogee_km = excluded.apogee_km,
-    perigee_km = excluded.perigee_km
+    perigee_km = excluded.perigee_km, generation = excluded.generation
   WHERE (object_name, object_id, object_type, ops_status_code, owner, launch_us, launch_site,
          decay_us, period_minutes, inclination_deg, apogee_km, perigee_km)
     IS NOT (excluded.object_name, excluded.object_id, excluded.object_type,
@@ -147,12 +162,83 @@ inline constexpr std::string_view kDeleteGroupMembers =
 inline constexpr std::string_view kInsertGroupMember =
     "INSERT OR IGNORE INTO group_member (group_name, norad_id) VALUES (?1, ?2)";
 inline constexpr std::string_view kUpsertGroupSync = R"sql(
-  INSERT INTO group_sync (group_name, synced_us) VALUES (?1, ?2)
-  ON CONFLICT (group_name) DO UPDATE SET synced_us = excluded.synced_us)sql";
+  INSERT INTO group_sync (group_name, synced_us, generation)
+  VALUES (?1, ?2, )sql" GPQ_THIS_GENERATION R"sql()
+  ON CONFLICT (group_name) DO UPDATE SET synced_us = excluded.synced_us,
+    generation = excluded.generation)sql";
 inline constexpr std::string_view kSelectGroupSync =
     "SELECT synced_us FROM group_sync WHERE group_name = ?1";
 inline constexpr std::string_view kSelectGroupMembers =
     "SELECT norad_id FROM group_member WHERE group_name = ?1 ORDER BY norad_id";
+
+// ---- The change stream (change_reader.cc, change_applier.cc) -------------------------------
+
+// The meta rows a replica takes over; the rest of meta is each database's own.
+#define GPQ_REPLICATED_META "('generation', 'element_set_count', 'earliest_epoch_us')"
+#define GPQ_RUN_COLUMNS                                                                        \
+  "id, source, started_us, ended_us, sets_added, sets_updated, sets_unchanged, sets_skipped, " \
+  "catalog_records, bytes, outcome, error"
+#define GPQ_LATEST_COLUMNS                                                                 \
+  "norad_id, source, epoch_us, creation_us, mean_motion, eccentricity, inclination, "     \
+  "ra_of_asc_node, arg_of_pericenter, mean_anomaly, bstar, mean_motion_dot, "             \
+  "mean_motion_ddot, rev_at_epoch, element_set_no, class_eph, run_id, generation"
+#define GPQ_OBJECT_YEAR_COLUMNS \
+  "norad_id, source, year, set_count, first_epoch_us, last_epoch_us, generation"
+#define GPQ_SET_BLOCK_COLUMNS "id, norad_id, source, first_epoch_us, last_epoch_us, set_count, sets"
+
+// What each table of the stream (change_codec.h ChangeTable, in its order) sends: its
+// columns, and the rows changed after generation ?1 (0: every row).
+struct ChangedTable {
+  std::string_view table;
+  std::string_view columns;
+  std::string_view changed;
+};
+inline constexpr ChangedTable kChangedTables[] = {
+    {"meta", "key, value", "SELECT key, value FROM meta WHERE key IN " GPQ_REPLICATED_META},
+    {"sync_run", GPQ_RUN_COLUMNS, "SELECT " GPQ_RUN_COLUMNS " FROM sync_run WHERE id >= ?2"},
+    {"object", "norad_id, object_name, object_id, generation",
+     "SELECT norad_id, object_name, object_id, generation FROM object"
+     " WHERE ?1 = 0 OR generation > ?1"},
+    {"latest", GPQ_LATEST_COLUMNS,
+     "SELECT " GPQ_LATEST_COLUMNS " FROM latest WHERE ?1 = 0 OR generation > ?1"},
+    {"object_year", GPQ_OBJECT_YEAR_COLUMNS,
+     "SELECT " GPQ_OBJECT_YEAR_COLUMNS " FROM object_year WHERE ?1 = 0 OR generation > ?1"},
+    {"satcat", GPQ_CATALOG_COLUMNS ", generation",
+     "SELECT " GPQ_CATALOG_COLUMNS ", generation FROM satcat WHERE ?1 = 0 OR generation > ?1"},
+    {"group_sync", "group_name, synced_us, generation",
+     "SELECT group_name, synced_us, generation FROM group_sync WHERE ?1 = 0 OR generation > ?1"},
+    // The members of the groups above, all of them: a group list is replaced whole.
+    {"group_member", "group_name, norad_id",
+     "SELECT m.group_name, m.norad_id FROM group_sync g CROSS JOIN group_member m"
+     " ON m.group_name = g.group_name WHERE ?1 = 0 OR g.generation > ?1"},
+    {"set_block", GPQ_SET_BLOCK_COLUMNS,
+     "SELECT " GPQ_SET_BLOCK_COLUMNS " FROM set_block WHERE ?1 = 0 UNION ALL"
+     " SELECT b.id, b.norad_id, b.source, b.first_epoch_us, b.last_epoch_us, b.set_count, b.sets"
+     " FROM block_change c CROSS JOIN set_block b ON b.id = c.block_id"
+     " WHERE ?1 > 0 AND c.generation > ?1"},
+    {"block_change", "block_id, generation",
+     "SELECT block_id, generation FROM block_change WHERE generation > ?1"},
+};
+// Blocks deleted after generation ?1 (sent before the rows, applied first).
+inline constexpr std::string_view kRemovedBlocks = R"sql(
+  SELECT c.block_id FROM block_change c
+  WHERE c.generation > ?1 AND NOT EXISTS (SELECT 1 FROM set_block b WHERE b.id = c.block_id))sql";
+// The sync_run rows a replica asks for: from the first run still running at its last pull,
+// else after the last run it has.
+inline constexpr std::string_view kRunsFrom = R"sql(
+  SELECT coalesce((SELECT min(id) FROM sync_run WHERE outcome = 'running'),
+                  (SELECT max(id) + 1 FROM sync_run), 0))sql";
+inline constexpr std::string_view kHoldsData =
+    "SELECT EXISTS (SELECT 1 FROM set_block) OR EXISTS (SELECT 1 FROM satcat)";
+inline constexpr std::string_view kSelectMetaValue = "SELECT value FROM meta WHERE key = ?1";
+inline constexpr std::string_view kUpsertMetaValue = R"sql(
+  INSERT INTO meta (key, value) VALUES (?1, ?2)
+  ON CONFLICT (key) DO UPDATE SET value = excluded.value)sql";
+// A whole pull starts from nothing.
+inline constexpr std::string_view kClearReplicated = R"sql(
+  DELETE FROM sync_run; DELETE FROM object; DELETE FROM latest; DELETE FROM object_year;
+  DELETE FROM satcat; DELETE FROM group_sync; DELETE FROM group_member; DELETE FROM set_block;
+  DELETE FROM block_change; DELETE FROM meta WHERE key IN )sql" GPQ_REPLICATED_META ";";
 
 // ---- Sync runs (sync_runs.cc, reader.cc) ---------------------------------------------------
 
@@ -169,9 +255,6 @@ inline constexpr std::string_view kFinishRun = R"sql(
     sets_skipped = ?6, catalog_records = ?7, bytes = ?8, outcome = ?9, error = ?10
   WHERE id = ?1)sql";
 
-#define GPQ_RUN_COLUMNS                                                                        \
-  "id, source, started_us, ended_us, sets_added, sets_updated, sets_unchanged, sets_skipped, " \
-  "catalog_records, bytes, outcome, error"
 
 inline constexpr std::string_view kSelectRuns =
     "SELECT " GPQ_RUN_COLUMNS " FROM sync_run ORDER BY id DESC LIMIT ?1";
@@ -271,16 +354,16 @@ inline constexpr std::string_view kCountWindows =
 // ---- API keys and their monthly usage (api_keys.cc) -----------------------------------------
 
 inline constexpr std::string_view kInsertApiKey =
-    "INSERT INTO api_key (label, key_hash, created_us) VALUES (?1, ?2, ?3)";
+    "INSERT INTO api_key (label, key_hash, created_us, scope) VALUES (?1, ?2, ?3, ?4)";
 // Revoking twice keeps the first time.
 inline constexpr std::string_view kRevokeApiKey =
     "UPDATE api_key SET revoked_us = coalesce(revoked_us, ?2) WHERE id = ?1";
 inline constexpr std::string_view kSelectApiKeys = R"sql(
-  SELECT k.id, k.label, k.created_us, k.revoked_us, coalesce(u.count, 0)
+  SELECT k.id, k.label, k.created_us, k.revoked_us, coalesce(u.count, 0), k.scope
   FROM api_key k LEFT JOIN api_usage u ON u.key_id = k.id AND u.month = ?1
   ORDER BY k.id)sql";
 inline constexpr std::string_view kSelectActiveKeyHashes =
-    "SELECT id, key_hash FROM api_key WHERE revoked_us IS NULL ORDER BY id";
+    "SELECT id, key_hash, scope FROM api_key WHERE revoked_us IS NULL ORDER BY id";
 inline constexpr std::string_view kSelectUsage =
     "SELECT key_id, count FROM api_usage WHERE month = ?1";
 inline constexpr std::string_view kAddUsage = R"sql(

@@ -71,6 +71,8 @@ WriteCounts Writer::write_batch(std::span<const ElementSet> sets,
     }
     WriteCounts counts;
     SQLite::Transaction transaction(db_.connection(), SQLite::TransactionBehavior::IMMEDIATE);
+    // First: every row written below carries the new generation (sql.h GPQ_THIS_GENERATION).
+    db_.connection().exec(std::string(sql::kBumpGeneration));
     sort_batch(sets);
     write_sets(sets, run_id, counts);
     write_year_tallies();
@@ -88,7 +90,6 @@ WriteCounts Writer::write_batch(std::span<const ElementSet> sets,
       lower_earliest_epoch_.bind(1, static_cast<std::int64_t>(oldest->epoch_us));
       lower_earliest_epoch_.exec();
     }
-    db_.connection().exec(std::string(sql::kBumpGeneration));
     transaction.commit();
     remember_committed();
     return counts;
@@ -275,6 +276,7 @@ void Writer::replace_group_members(std::string_view group, std::span<const std::
   guarded(db_.path(), [&] {
     const std::string name(group);
     SQLite::Transaction transaction(db_.connection(), SQLite::TransactionBehavior::IMMEDIATE);
+    db_.connection().exec(std::string(sql::kBumpGeneration));
     SQLite::Statement remove = prepare(db_, sql::kDeleteGroupMembers);
     remove.bind(1, name);
     remove.exec();
@@ -289,7 +291,6 @@ void Writer::replace_group_members(std::string_view group, std::span<const std::
     synced.bind(1, name);
     synced.bind(2, static_cast<std::int64_t>(synced_at.unix_micros()));
     synced.exec();
-    db_.connection().exec(std::string(sql::kBumpGeneration));
     transaction.commit();
   });
 }

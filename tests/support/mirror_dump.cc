@@ -22,7 +22,9 @@ void dump_table(SQLite::Database& db, std::string_view table, std::string_view o
   while (query.executeStep()) {
     bool first = true;
     for (int i = 0; i < query.getColumnCount(); ++i) {
-      if (std::string_view(query.getColumnName(i)) == "run_id") {
+      // Which run and which transaction wrote a row depend on how the input was batched.
+      const std::string_view column = query.getColumnName(i);
+      if (column == "run_id" || column == "generation") {
         continue;
       }
       out += first ? "" : ",";

@@ -123,6 +123,14 @@ HttpAnswer HttpSession::post_form(const std::string& target, const HeaderList& f
   return send(std::move(request));
 }
 
+HttpAnswer HttpSession::stream(const std::string& target, const HeaderList& headers,
+                               const BodySink& sink) {
+  Outgoing request{"GET", prefix_ + target, {{"Accept-Encoding", "gzip"}}, {}, &sink};
+  request.headers.insert(request.headers.end(), headers.begin(), headers.end());
+  return exchange(*client_, request, true,
+                  std::chrono::steady_clock::now() + options_.deadline);
+}
+
 // One request and the redirects it leads to, all within one deadline.
 HttpAnswer HttpSession::send(Outgoing request) {
   const Deadline deadline = std::chrono::steady_clock::now() + options_.deadline;
@@ -175,10 +183,21 @@ HttpAnswer HttpSession::exchange(httplib::Client& client, const Outgoing& outgoi
   HttpAnswer answer;
   bool too_slow = false;
   bool too_big = false;
+  bool streaming = false;
+  bool sink_stopped = false;
+  request.response_handler = [&](const httplib::Response& response) {
+    streaming = outgoing.sink != nullptr && response.status == 200;
+    return true;
+  };
   request.content_receiver = [&](const char* data, std::size_t length, std::uint64_t,
                                  std::uint64_t) {
     if (process_stop_request().requested()) {
       return false;  // the download is dropped whole; send() then throws
+    }
+    if (streaming) {
+      sink_stopped = !(*outgoing.sink)(std::string_view(data, length));
+      too_slow = std::chrono::steady_clock::now() > deadline;
+      return !sink_stopped && !too_slow;
     }
     if (answer.body.size() + length > options_.max_body_bytes) {
       too_big = true;
@@ -197,7 +216,8 @@ HttpAnswer HttpSession::exchange(httplib::Client& client, const Outgoing& outgoi
   process_stop_request().throw_if_requested();
   if (!result) {
     answer.body.clear();
-    answer.error = too_slow ? "the answer did not complete within the time allowed"
+    answer.error = sink_stopped ? "stopped by its receiver"
+                   : too_slow   ? "the answer did not complete within the time allowed"
                    : too_big
                        ? fmt::format("the answer was larger than the limit of {}",
                                      options_.max_body_bytes % (1 << 20) == 0

@@ -63,6 +63,11 @@ class HttpSession {
   // application/x-www-form-urlencoded POST. After a 301, 302 or 303 the next request is a GET
   // without the form; a 307 or 308 repeats the form, but only to the base URL's own host.
   HttpAnswer post_form(const std::string& target, const HeaderList& fields);
+  // A GET whose 200 body goes to `sink` piece by piece as it arrives (decompressed), neither
+  // held nor capped; `sink` returns false to stop the transfer (the answer then says it was
+  // stopped). Any other answer comes back with its body. No redirect is followed.
+  using BodySink = std::function<bool(std::string_view)>;
+  HttpAnswer stream(const std::string& target, const HeaderList& headers, const BodySink& sink);
 
   // Asked before each redirect is followed: empty lets it go, anything else stops it with that
   // reason (Space-Track's request budget counts the hops as requests). Unset: always go.
@@ -78,6 +83,7 @@ class HttpSession {
     std::string target;  // path and query on the host asked
     HeaderList headers;
     std::string body;
+    const BodySink* sink = nullptr;  // stream(): where a 200's body goes
   };
   using Deadline = std::chrono::steady_clock::time_point;
 

@@ -10,11 +10,12 @@ namespace {
 
 class MemoryKeyStore final : public KeyStore {
  public:
-  std::int64_t add(std::span<const unsigned char> hash, std::string_view label,
+  std::int64_t add(std::span<const unsigned char> hash, std::string_view label, KeyScope scope,
                    TimePoint created) override {
     ApiKeyInfo& info = keys_.emplace_back();
     info.id = static_cast<std::int64_t>(keys_.size());
     info.label = label;
+    info.scope = scope;
     info.created = created;
     hashes_.emplace_back(hash.begin(), hash.end());
     return info.id;
@@ -59,7 +60,7 @@ TEST(KeyServiceTest, CreateStoresOnlyTheHash) {
   MemoryKeyStore store;
   const CountingMinter minter;
   KeyService service(store, minter);
-  const NewKey made = service.create("ops", kNow);
+  const NewKey made = service.create("ops", KeyScope::api, kNow);
   EXPECT_EQ(made.key, "gpq_1");
   EXPECT_EQ(made.id, 1);
   ASSERT_EQ(store.hashes_.size(), 1U);
@@ -70,7 +71,7 @@ TEST(KeyServiceTest, ALongLabelIsRefused) {
   MemoryKeyStore store;
   const CountingMinter minter;
   KeyService service(store, minter);
-  EXPECT_GPQ_ERROR(service.create(std::string(201, 'x'), kNow), Errc::bad_request,
+  EXPECT_GPQ_ERROR(service.create(std::string(201, 'x'), KeyScope::api, kNow), Errc::bad_request,
                    "--label is 201 characters long; keep it to 200");
   EXPECT_TRUE(store.hashes_.empty());
 }
@@ -79,7 +80,7 @@ TEST(KeyServiceTest, ListCountsTheMonthOfNowAndRevokeNeedsAKnownId) {
   MemoryKeyStore store;
   const CountingMinter minter;
   KeyService service(store, minter);
-  service.create("", kNow);
+  service.create("", KeyScope::replication, kNow);
   const KeyListing listing = service.list(kNow);
   EXPECT_EQ(listing.month, "2023-11");
   EXPECT_EQ(store.last_month, "2023-11");
