@@ -34,7 +34,8 @@ std::optional<std::int64_t> whole_param(const httplib::Request& req, const char*
 }  // namespace
 
 std::optional<Reply> stream_changes(const httplib::Request& req, httplib::Response& res,
-                                    const std::filesystem::path& path) {
+                                    const std::filesystem::path& path,
+                                    const std::atomic<bool>& stopping) {
   constexpr std::int64_t kLargest = 999'999'999'999'999'999;
   std::optional<Reply> refusal;
   const auto after = whole_param(req, "after", kLargest, refusal);
@@ -51,11 +52,12 @@ std::optional<Reply> stream_changes(const httplib::Request& req, httplib::Respon
   res.set_header("Cache-Control", "no-store");
   res.set_chunked_content_provider(
       "application/vnd.gpq.changes",
-      [path, request, gzip, wait = std::chrono::seconds(*wait)](std::size_t,
-                                                                httplib::DataSink& sink) {
+      [path, request, gzip, &stopping, wait = std::chrono::seconds(*wait)](
+          std::size_t, httplib::DataSink& sink) {
         try {
           if (wait.count() > 0) {
-            storage::wait_for_generation(path, request.after, wait);
+            storage::wait_for_generation(path, request.after, wait,
+                                         [&stopping] { return stopping.load(); });
           }
           std::unique_ptr<GzipWriter> packer = gzip ? std::make_unique<GzipWriter>() : nullptr;
           bool gone = false;

@@ -3,6 +3,7 @@
 // storage reads; gzip when the replica takes it.
 #pragma once
 
+#include <atomic>
 #include <filesystem>
 #include <optional>
 
@@ -20,7 +21,9 @@ inline constexpr int kMaxChangeWaitSeconds = 60;
 
 // Sets up `res` to stream the changes of the database at `path`; or, for parameters that
 // are not valid, returns the 400 reply to send instead.
+// A long poll ends early once `stopping` is set (the server is shutting down).
 std::optional<Reply> stream_changes(const httplib::Request& req, httplib::Response& res,
-                                    const std::filesystem::path& path);
+                                    const std::filesystem::path& path,
+                                    const std::atomic<bool>& stopping);
 
 }  // namespace gpq::http

@@ -4,6 +4,7 @@
 #include "http/server.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -170,6 +171,7 @@ class ApiServer {
   }
 
   void stop() {
+    stopping_ = true;
     const std::lock_guard lock(gate_mutex_);
     stop_requested_ = true;
     if (gate_) {
@@ -312,7 +314,7 @@ class ApiServer {
     Admitted& admitted = current_note.admitted.emplace(std::get<Admitted>(admission));
     current_note.key_id = admitted.key;
     if (admitted.route.endpoint == Endpoint::changes) {
-      if (std::optional<Reply> refused = stream_changes(req, res, database_path_)) {
+      if (std::optional<Reply> refused = stream_changes(req, res, database_path_, stopping_)) {
         send(res, std::move(*refused), admitted.key, now);
       }
       return;
@@ -386,6 +388,7 @@ class ApiServer {
   std::mutex gate_mutex_;  // stop() may come from the signal thread before run() made the gate
   std::optional<ConnectionGate> gate_;
   bool stop_requested_ = false;
+  std::atomic<bool> stopping_{false};  // ends the change stream's long polls
   std::string listen_url_;
 };
 

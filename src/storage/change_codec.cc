@@ -187,7 +187,9 @@ const DecodedFrame* ChangeDecoder::next() {
       return nullptr;
     }
     if (!rest.starts_with(kChangeStreamMagic)) {
-      damaged("it does not start as a gpq change stream (another version of gpq?)");
+      damaged(rest.starts_with("GPQ-CHANGES ")
+                  ? "it is a change stream of another version of gpq"
+                  : "it does not start as a gpq change stream");
     }
     magic_seen_ = true;
     position_ += kChangeStreamMagic.size();

@@ -126,13 +126,14 @@ ChangeTotals read_changes(const std::filesystem::path& path, const ChangeRequest
 }
 
 std::int64_t wait_for_generation(const std::filesystem::path& path, std::int64_t after,
-                                 std::chrono::milliseconds wait) {
+                                 std::chrono::milliseconds wait,
+                                 const std::function<bool()>& stopping) {
   const std::unique_ptr<Database> db = Database::open(path, Database::Mode::read_only);
   DataGeneration generation(*db);
   const auto deadline = std::chrono::steady_clock::now() + wait;
   for (;;) {
     const std::int64_t seen = generation.read();
-    if (seen > after || std::chrono::steady_clock::now() >= deadline) {
+    if (seen > after || std::chrono::steady_clock::now() >= deadline || stopping()) {
       return seen;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(100));

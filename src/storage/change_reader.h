@@ -23,10 +23,11 @@ struct ChangeRequest {
 ChangeTotals read_changes(const std::filesystem::path& path, const ChangeRequest& request,
                           const std::function<bool(std::string_view)>& emit);
 
-// Waits until the database's generation is past `after`, at most `wait`, looking every
-// 100 ms (a long poll: a replica hears of a new generation within that). Returns the
-// generation seen last.
+// Waits until the database's generation is past `after`, at most `wait` and not once
+// `stopping()` says so, looking every 100 ms (a long poll: a replica hears of a new
+// generation within that). Returns the generation seen last.
 std::int64_t wait_for_generation(const std::filesystem::path& path, std::int64_t after,
-                                 std::chrono::milliseconds wait);
+                                 std::chrono::milliseconds wait,
+                                 const std::function<bool()>& stopping);
 
 }  // namespace gpq::storage
