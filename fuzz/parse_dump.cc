@@ -11,6 +11,7 @@
 
 #include <fmt/core.h>
 
+#include "gpq/error.h"
 #include "gpq/tle.h"
 
 #include "format/json_writer.h"
@@ -77,6 +78,13 @@ class DumpSink final : public gpq::sync::RecordSink {
     append_string(reason, out_);
     out_ += '}';
   }
+  // The whole document refused (OMM XML declaring entities): the last event.
+  void refused(const std::string& reason) {
+    separate();
+    out_ += R"({"event":"refused","reason":)";
+    append_string(reason, out_);
+    out_ += '}';
+  }
 
  private:
   void separate() {
@@ -111,10 +119,14 @@ void dump(std::string_view kind, std::string bytes, std::string& out) {
     }
   } else {
     const auto in = gpq::sync::open_bytes(std::move(bytes));
-    if (kind == "json") {
-      gpq::sync::parse_json_records(*in, options, sink);
-    } else {
-      gpq::sync::parse_omm_xml(*in, options, sink);
+    try {
+      if (kind == "json") {
+        gpq::sync::parse_json_records(*in, options, sink);
+      } else {
+        gpq::sync::parse_omm_xml(*in, options, sink);
+      }
+    } catch (const gpq::Error& error) {
+      sink.refused(error.what());
     }
   }
   out += ']';
