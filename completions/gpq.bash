@@ -144,7 +144,7 @@ _gpq() {
     catalog) options="--search --owner --type --launch-year --all" ;;
     sync) options="--from --source --config --celestrak-url --spacetrack-url --force --wait
       --history --since --history-days --retries --timeout --from-peer --peer-key-file --follow
-      --full" ;;
+      --full --gzip" ;;
     serve) options="--listen --threads --no-auth --public-url --rate --burst --heavy-rate
       --heavy-burst --monthly-quota --access-log --timeout --keep-alive --max-connections
       --max-connections-per-address --redis --redis-timeout --config --trusted-proxy" ;;

@@ -180,6 +180,7 @@ complete -c gpq -n $is_sync -l from-peer -x -d 'Follow this gpq server through i
 complete -c gpq -n $is_sync -l peer-key-file -r -d "File holding the peer's replication key"
 complete -c gpq -n $is_sync -l follow -d 'With --from-peer: keep pulling as the peer commits'
 complete -c gpq -n $is_sync -l full -d 'With --from-peer: pull the whole mirror again'
+complete -c gpq -n $is_sync -l gzip -d 'With --from-peer: ask for the stream gzipped'
 
 set -l is_serve "__gpq_command serve"
 complete -c gpq -n $is_serve -l listen -x -d 'ADDRESS:PORT to listen on'

@@ -40,6 +40,7 @@ struct SyncArgs {
   std::optional<std::string> peer_key_file;
   bool follow = false;
   bool full = false;
+  bool gzip = false;
   std::optional<std::string> config;
   bool wait = false;
   sync::SyncRequest request;
@@ -246,6 +247,7 @@ void follow_peer(Context& ctx, const SyncArgs& args) {
   sync::PeerPullOptions options;
   options.url = args.peer;
   options.key = peer_key(args);
+  options.gzip = args.gzip;
   const storage::SyncLock lock(ctx.database_path(), args.wait);
   const SignalStopper stopper = stop_between_transactions();
   storage::Database& db = ctx.database_for_writing();
@@ -327,6 +329,9 @@ void add_sync_command(CLI::App& app, Context& ctx) {
   cmd->add_flag("--follow", args->follow,
                 "With --from-peer: keep pulling, each pull waiting at the peer for its next "
                 "generation");
+  cmd->add_flag("--gzip", args->gzip,
+                "With --from-peer: ask for the stream gzipped (about 5% smaller, the sets "
+                "travel packed already; for slow links)");
   cmd->add_flag("--full", args->full,
                 "With --from-peer: pull the whole mirror again (after the peer's database was "
                 "replaced)");
@@ -378,8 +383,8 @@ void add_sync_command(CLI::App& app, Context& ctx) {
       follow_peer(ctx, *args);
       return;
     }
-    if (args->follow || args->full || args->peer_key_file) {
-      fail(Errc::bad_request, "--follow, --full and --peer-key-file go with --from-peer");
+    if (args->follow || args->full || args->gzip || args->peer_key_file) {
+      fail(Errc::bad_request, "--follow, --full, --gzip and --peer-key-file go with --from-peer");
     }
     if (!args->paths.empty()) {
       import_files(ctx, *args);

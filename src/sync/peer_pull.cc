@@ -60,7 +60,9 @@ PeerPullReport pull_from_peer(storage::Database& db, const PeerPullOptions& opti
   const HttpAnswer answer = peer_session.stream(
       fmt::format("{}?after={}&runs_from={}&wait={}", kChangesPath, request.after,
                   request.runs_from, options.wait_seconds),
-      {{"X-Api-Key", options.key}}, [&](std::string_view piece) {
+      options.gzip ? HeaderList{{"X-Api-Key", options.key}, {"Accept-Encoding", "gzip"}}
+                   : HeaderList{{"X-Api-Key", options.key}},
+      [&](std::string_view piece) {
         report.bytes += piece.size();
         try {
           applier.feed(piece);

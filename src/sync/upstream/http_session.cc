@@ -125,8 +125,13 @@ HttpAnswer HttpSession::post_form(const std::string& target, const HeaderList& f
 
 HttpAnswer HttpSession::stream(const std::string& target, const HeaderList& headers,
                                const BodySink& sink) {
-  Outgoing request{"GET", prefix_ + target, {{"Accept-Encoding", "gzip"}}, {}, &sink};
-  request.headers.insert(request.headers.end(), headers.begin(), headers.end());
+  Outgoing request{"GET", prefix_ + target, headers, {}, &sink};
+  const bool encoding_chosen = std::any_of(headers.begin(), headers.end(), [](const auto& header) {
+    return to_lower(header.first) == "accept-encoding";
+  });
+  if (!encoding_chosen) {
+    request.headers.emplace_back("Accept-Encoding", "identity");  // httplib would add gzip
+  }
   return exchange(*client_, request, true,
                   std::chrono::steady_clock::now() + options_.deadline);
 }

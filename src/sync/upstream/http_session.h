@@ -65,7 +65,8 @@ class HttpSession {
   HttpAnswer post_form(const std::string& target, const HeaderList& fields);
   // A GET whose 200 body goes to `sink` piece by piece as it arrives (decompressed), neither
   // held nor capped; `sink` returns false to stop the transfer (the answer then says it was
-  // stopped). Any other answer comes back with its body. No redirect is followed.
+  // stopped). Any other answer comes back with its body. No redirect is followed. `headers`
+  // choose the encoding (Accept-Encoding; none: the body as it is).
   using BodySink = std::function<bool(std::string_view)>;
   HttpAnswer stream(const std::string& target, const HeaderList& headers, const BodySink& sink);
 
