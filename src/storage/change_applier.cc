@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include <sqlite3.h>
+
 
 #include <fmt/core.h>
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -119,7 +121,17 @@ void ChangeApplier::feed(std::string_view bytes) {
   try {
     decoder_.feed(bytes);
     while (const DecodedFrame* frame = decoder_.next()) {
-      guarded(db_.path(), [&] { apply(*frame); });
+      try {
+        apply(*frame);
+      } catch (const SQLite::Exception& error) {
+        // Rows this database's tables cannot hold came from the peer, not from the disk.
+        const int code = error.getErrorCode() & 0xFF;
+        if (code == SQLITE_CONSTRAINT || code == SQLITE_MISMATCH || code == SQLITE_TOOBIG) {
+          fail(Errc::upstream, "the peer's change stream does not fit this database: {}",
+               error.what());
+        }
+        throw_database_error(db_.path(), error);
+      }
     }
   } catch (...) {
     for (auto& statement : statements_) {
