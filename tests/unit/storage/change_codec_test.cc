@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <deque>
 #include <limits>
 #include <string>
 #include <vector>
@@ -37,7 +38,7 @@ std::vector<DecodedFrame> decode_in_pieces(const std::string& stream, std::size_
     while (const DecodedFrame* frame = decoder.next()) {
       // The views point into the decoder: keep copies of the bytes.
       DecodedFrame kept = *frame;
-      static std::vector<std::string> held;
+      static std::deque<std::string> held;  // stable: the views must outlive growth
       for (ChangeValue& value : kept.values) {
         if (auto* text = std::get_if<TextValue>(&value)) {
           text->bytes = held.emplace_back(text->bytes);
