@@ -252,6 +252,13 @@ TEST_F(DatabaseFaultTest, AWriterHoldingTheLockPastTheBusyTimeoutIsReportedAndTh
 }
 
 TEST_F(DatabaseFaultTest, FlippedBytesInPagesAreReportedNeverACrash) {
+#if defined(__SANITIZE_ADDRESS__)
+  // SQLiteCpp (a Debian library, not built with the sanitizer) throws the corruption errors;
+  // as the exception unwinds gpq's frames, GCC 12's libasan trips its own check in the hook
+  // it runs at each landing pad (asan_thread.cpp:371, "kCurrentStackFrameMagic") and aborts.
+  // The release build runs this test; the sanitizer build cannot.
+  GTEST_SKIP() << "libasan aborts on exceptions from the uninstrumented SQLiteCpp";
+#endif
   write_text(sets_, synthetic_3le(40'000, 2'000));
   ASSERT_EQ(run_gpq({"--db", db_.string(), "--quiet", "sync", "--from", sets_.string()}).exit_code,
             0);
