@@ -46,7 +46,9 @@ void add_header(httplib::Request& req, const char* name, std::string_view value)
 
 void answer(const gpq::QueryService& core, const httplib::Request& req, std::string_view host) {
   const auto route = gpq::http::match_route(req.path);
-  if (!route) {
+  // The change stream is no reply held whole: the server streams it (change_feed.h, and the
+  // change_stream target for what a replica does with it).
+  if (!route || route->endpoint == gpq::http::Endpoint::changes) {
     return;
   }
   const gpq::Params params = gpq::http::request_params(req);
