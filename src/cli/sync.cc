@@ -46,11 +46,6 @@ struct SyncArgs {
   sync::SyncRequest request;
 };
 
-// --follow: how long each pull waits at the peer for a new generation, and the pause after
-// a failed pull.
-constexpr int kFollowWaitSeconds = 50;
-constexpr int kFollowRetrySeconds = 5;
-
 // 12345 as "12,345": line numbers of large files read at a glance.
 std::string grouped(std::uint64_t number) {
   std::string digits = std::to_string(number);
@@ -251,28 +246,25 @@ void follow_peer(Context& ctx, const SyncArgs& args) {
   const storage::SyncLock lock(ctx.database_path(), args.wait);
   const SignalStopper stopper = stop_between_transactions();
   storage::Database& db = ctx.database_for_writing();
-  bool full = args.full;
-  for (;;) {
-    try {
-      const sync::PeerPullReport pull =
-          sync::pull_from_peer(db, options, &process_stop_request(), full);
-      full = false;
-      if (!ctx.quiet() && (!args.follow || pull.totals.rows > 0 || ctx.verbose())) {
-        print_pull(pull, args.peer);
-        std::fflush(stdout);  // a follower's log is read as it goes
-      }
-    } catch (const Error& error) {
-      if (!args.follow || error.code() == Errc::interrupted || error.code() == Errc::bad_request) {
-        throw;
-      }
-      fmt::print(stderr, "gpq: {} (again in {} s)\n", error.what(), kFollowRetrySeconds);
-      process_stop_request().sleep_for(std::chrono::seconds(kFollowRetrySeconds));
+  if (!args.follow) {
+    const sync::PeerPullReport pull =
+        sync::pull_from_peer(db, options, &process_stop_request(), args.full);
+    if (!ctx.quiet()) {
+      print_pull(pull, args.peer);
     }
-    if (!args.follow) {
-      return;
-    }
-    options.wait_seconds = kFollowWaitSeconds;
+    return;
   }
+  sync::follow_peer(
+      db, options, process_stop_request(), args.full,
+      [&](const sync::PeerPullReport& pull) {
+        if (!ctx.quiet() && (pull.totals.rows > 0 || ctx.verbose())) {
+          print_pull(pull, args.peer);
+          std::fflush(stdout);  // a follower's log is read as it goes
+        }
+      },
+      [](const Error& error) {
+        fmt::print(stderr, "gpq: {} (again in {} s)\n", error.what(), sync::kFollowRetrySeconds);
+      });
 }
 
 void sync_upstreams(Context& ctx, const SyncArgs& args) {

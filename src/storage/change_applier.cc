@@ -28,17 +28,12 @@ std::optional<std::string> meta_text(Database& db, std::string_view key) {
   return query.getColumn(0).getString();
 }
 
-void set_meta(Database& db, std::string_view key, const std::string& value) {
+// `value`: a std::string or a std::int64_t (stored as text or as an integer).
+template <typename Value>
+void set_meta(Database& db, std::string_view key, const Value& value) {
   SQLite::Statement upsert(db.connection(), std::string(sql::kUpsertMetaValue));
   upsert.bind(1, std::string(key));
   upsert.bind(2, value);
-  upsert.exec();
-}
-
-void set_meta(Database& db, std::string_view key, std::int64_t value) {
-  SQLite::Statement upsert(db.connection(), std::string(sql::kUpsertMetaValue));
-  upsert.bind(1, std::string(key));
-  upsert.bind(2, static_cast<std::int64_t>(value));
   upsert.exec();
 }
 
@@ -244,9 +239,9 @@ ChangeTotals ChangeApplier::finish(TimePoint now) {
   }
   guarded(db_.path(), [&] {
     set_meta(db_, kPeerUrl, peer_url_);
-    set_meta(db_, kPeerPulledUs, now.unix_micros());
+    set_meta(db_, kPeerPulledUs, static_cast<std::int64_t>(now.unix_micros()));
     // The generation is the peer's even when no row changed (the meta rows carry it too).
-    set_meta(db_, "generation", start_->generation);
+    set_meta(db_, "generation", static_cast<std::int64_t>(start_->generation));
     for (auto& statement : statements_) {
       statement.reset();
     }

@@ -1,6 +1,8 @@
 #include "sync/peer_pull.h"
 
+#include <chrono>
 #include <exception>
+#include <functional>
 
 #include <fmt/core.h>
 
@@ -89,6 +91,24 @@ PeerPullReport pull_from_peer(storage::Database& db, const PeerPullOptions& opti
   report.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return report;
+}
+
+void follow_peer(storage::Database& db, PeerPullOptions options, const StopRequest& stop,
+                 bool full, const std::function<void(const PeerPullReport&)>& pulled,
+                 const std::function<void(const Error&)>& failed) {
+  for (;;) {
+    try {
+      pulled(pull_from_peer(db, options, &stop, full));
+      full = false;
+    } catch (const Error& error) {
+      if (error.code() == Errc::interrupted || error.code() == Errc::bad_request) {
+        throw;
+      }
+      failed(error);
+      stop.sleep_for(std::chrono::seconds(kFollowRetrySeconds));
+    }
+    options.wait_seconds = kFollowWaitSeconds;
+  }
 }
 
 }  // namespace gpq::sync

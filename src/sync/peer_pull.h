@@ -5,11 +5,13 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "storage/change_codec.h"
 
 namespace gpq {
+class Error;
 class StopRequest;
 }
 
@@ -43,5 +45,19 @@ struct PeerPullReport {
 // `full`: the whole mirror, whatever generation the database has.
 PeerPullReport pull_from_peer(storage::Database& db, const PeerPullOptions& options,
                               const StopRequest* stop, bool full = false);
+
+// How long each pull of follow_peer() waits at the peer for a new generation, and the pause
+// after a failed pull.
+inline constexpr int kFollowWaitSeconds = 50;
+inline constexpr int kFollowRetrySeconds = 5;
+
+// Pulls for good (until `stop` asks), each pull after the first waiting at the peer for its
+// next generation, so that the replica follows within a second of each commit. A pull that
+// fails at the peer or on the way is reported to `failed` and tried again after
+// kFollowRetrySeconds; a refusal of the database or the flags (bad_request) and a stop
+// (interrupted) end it by throwing. `pulled` hears of every pull.
+void follow_peer(storage::Database& db, PeerPullOptions options, const StopRequest& stop,
+                 bool full, const std::function<void(const PeerPullReport&)>& pulled,
+                 const std::function<void(const Error&)>& failed);
 
 }  // namespace gpq::sync
