@@ -31,7 +31,7 @@ _gpq() {
     --rate --burst --heavy-rate --heavy-burst --monthly-quota --access-log --keep-alive --label
     --max-connections --max-connections-per-address --redis --redis-timeout --trusted-proxy
     --at --set --frame --to --step --lat --lon --alt --min-elevation --from-peer --peer-key-file
-    --scope"
+    --scope --sort --order"
   valued=" ${valued//[[:space:]]/ } "
 
   # Walk the words before the cursor: the command, keys' subcommand, positionals, --db.
@@ -95,6 +95,15 @@ _gpq() {
       _gpq_words "LEO MEO GEO HEO"
       return
       ;;
+    --sort)
+      _gpq_words "NORAD_CAT_ID OBJECT_NAME SET_EPOCH SET_AGE_HOURS X Y Z X_DOT Y_DOT Z_DOT
+        LATITUDE_DEG LONGITUDE_DEG HEIGHT_KM"
+      return
+      ;;
+    --order)
+      _gpq_words "asc desc"
+      return
+      ;;
     --type)
       _gpq_words "PAYLOAD ROCKET_BODY DEBRIS UNKNOWN"
       return
@@ -137,7 +146,7 @@ _gpq() {
     history) options="--start --end --source --tle-layout" ;;
     nearest) options="--epoch --source --tle-layout" ;;
     adjacent) options="--epoch" ;;
-    state) options="--at --set --frame --all --group --type --regime" ;;
+    state) options="--at --set --frame --all --group --type --regime --sort --order" ;;
     ephemeris) options="--from --to --step --frame" ;;
     passes) options="--lat --lon --alt --from --to --min-elevation" ;;
     events) options="--from --to" ;;

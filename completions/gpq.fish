@@ -3,7 +3,7 @@
 set -l norad_commands gp history nearest adjacent range state ephemeris passes events catalog
 
 # Options followed by a value, so that the value is not taken for a command or an id.
-set -g __gpq_valued --db --format --limit --page --per-page --search --group --intdes --ids \
+set -g __gpq_valued --sort --order --db --format --limit --page --per-page --search --group --intdes --ids \
     --regime --type --epoch --start --end --source --tle-layout --owner --launch-year --from --config \
     --celestrak-url --spacetrack-url --since --history-days --retries --timeout --listen \
     --threads --public-url --rate --burst --heavy-rate --heavy-burst --monthly-quota \
@@ -135,6 +135,10 @@ complete -c gpq -n $is_state -l all -d 'Every object of the catalog at the insta
 complete -c gpq -n $is_state -l group -x -d 'With --all: CelesTrak group' \
     -a 'stations starlink oneweb gps-ops glo-ops galileo beidou weather geo active analyst last-30-days'
 complete -c gpq -n $is_state -l regime -x -a 'LEO MEO GEO HEO' -d 'With --all: orbit regime'
+complete -c gpq -n $is_state -l sort -x \
+    -a 'NORAD_CAT_ID OBJECT_NAME SET_EPOCH SET_AGE_HOURS X Y Z X_DOT Y_DOT Z_DOT LATITUDE_DEG LONGITUDE_DEG HEIGHT_KM' \
+    -d 'With --all: order every row by a field'
+complete -c gpq -n $is_state -l order -x -a 'asc desc' -d 'With --sort: direction'
 complete -c gpq -n "__gpq_command state ephemeris" -l frame -x -a 'teme itrf geodetic' \
     -d 'teme (SGP4), itrf (Earth-fixed) or geodetic (WGS-84)'
 complete -c gpq -n "__gpq_command state passes events" -l format -x -a 'json csv table' -d 'Output format'

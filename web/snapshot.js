@@ -1,5 +1,6 @@
 // Snapshot: every object at an epoch (its nearest set propagated there, /api/v1/state),
-// filtered by regime, type and group, sortable, a page at a time.
+// filtered by regime, type and group, sorted by the server over the whole snapshot (`sort`,
+// `order`), a page at a time.
 import { api } from './api.js';
 import { el, message, number, scrollingTable } from './dom.js';
 
@@ -8,11 +9,13 @@ const REGIMES = ['LEO', 'MEO', 'GEO', 'HEO'];
 const TYPES = ['PAYLOAD', 'ROCKET BODY', 'DEBRIS', 'UNKNOWN'];
 const GROUPS = ['stations', 'starlink', 'oneweb', 'gps-ops', 'glo-ops', 'galileo', 'beidou',
   'weather', 'geo', 'active', 'analyst', 'last-30-days'];
+// [field, heading, numeric, sortable]
 const COLUMNS = [
-  ['NORAD_CAT_ID', 'NORAD', true], ['OBJECT_NAME', 'Name', false], ['OBJECT_ID', 'Designator', false],
-  ['SET_EPOCH', 'Set epoch (UTC)', false], ['SET_AGE_HOURS', 'Set age h', true],
-  ['HEIGHT_KM', 'Height km', true], ['LATITUDE_DEG', 'Lat °', true], ['LONGITUDE_DEG', 'Lon °', true],
-  ['DATA_SOURCE', 'Source', false],
+  ['NORAD_CAT_ID', 'NORAD', true, true], ['OBJECT_NAME', 'Name', false, true],
+  ['OBJECT_ID', 'Designator', false, false], ['SET_EPOCH', 'Set epoch (UTC)', false, true],
+  ['SET_AGE_HOURS', 'Set age h', true, true], ['HEIGHT_KM', 'Height km', true, true],
+  ['LATITUDE_DEG', 'Lat °', true, true], ['LONGITUDE_DEG', 'Lon °', true, true],
+  ['DATA_SOURCE', 'Source', false, false],
 ];
 
 function choice(id, label, values, current, any) {
@@ -48,6 +51,7 @@ function showSnapshotAt(main, params, epoch) {
     event.preventDefault();
     const next = new URLSearchParams();
     for (const input of form.querySelectorAll('input, select')) if (input.value) next.set(input.name, input.value);
+    for (const name of ['sort', 'order']) if (params.get(name)) next.set(name, params.get(name));
     location.hash = `#/snapshot?${next}`;
   } },
   el('div', { class: 'field' }, el('label', { for: 'epoch' }, 'Epoch (UTC)'), epochInput),
@@ -60,40 +64,43 @@ function showSnapshotAt(main, params, epoch) {
 
   // datetime-local gives minutes ("2026-07-11T00:00"), or seconds when typed so; both are UTC.
   const iso = epoch.length === 16 ? `${epoch}:00Z` : `${epoch}Z`;
-  const query = { epoch: iso, frame: 'geodetic', page, per_page: PER_PAGE };
+  const sort = params.get('sort');
+  const descending = params.get('order') === 'desc';
+  const query = { epoch: iso, frame: 'geodetic', page, per_page: PER_PAGE, sort: sort || undefined,
+    order: sort && descending ? 'desc' : undefined };
   for (const name of ['orbit_regime', 'object_type', 'group']) query[name] = params.get(name) || undefined;
+  const go = (changes) => {
+    const next = new URLSearchParams(params);
+    next.set('epoch', epoch);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    location.hash = `#/snapshot?${next}`;
+  };
+  // A heading sorts every object of the snapshot, not only this page: the server sorts, the
+  // view starts again at page 1. The same heading again reverses the order.
+  const heading = ([name, label, , sortable]) => {
+    if (!sortable) return label;
+    const current = sort === name;
+    return el('button', { type: 'button', class: 'sort', 'data-field': name,
+      'aria-sort': current ? (descending ? 'descending' : 'ascending') : null,
+      onclick: () => go({ sort: name, order: current && !descending ? 'desc' : null, page: null }) }, label);
+  };
   api('/state', query).then((answer) => {
-    let rows = answer.data;
-    let sortedBy = null;
-    let ascending = true;
-    const table = () => scrollingTable(`Objects at ${epoch} UTC, page ${answer.pagination.page} of ${answer.pagination.total_pages}`,
-      COLUMNS.map(([name, label]) => el('button', { type: 'button', class: 'sort', 'aria-sort': sortedBy === name ? (ascending ? 'ascending' : 'descending') : null,
-        onclick: () => {
-          ascending = sortedBy === name ? !ascending : true;
-          sortedBy = name;
-          rows = [...rows].sort((a, b) => {
-            const [x, y] = [a[name], b[name]];
-            const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x ?? '').localeCompare(String(y ?? ''));
-            return ascending ? order : -order;
-          });
-          results.querySelector('.table-wrap').replaceWith(table());
-          results.querySelector(`th button[aria-sort]`)?.focus();
-        } }, label)),
-      rows.map((row) => el('tr', {}, COLUMNS.map(([name, , numeric]) => el('td', { class: numeric ? 'num' : null },
-        name === 'OBJECT_NAME' ? el('a', { href: `#/object/${row.NORAD_CAT_ID}` }, row.OBJECT_NAME || '(no name)') : cell(row, name))))));
-    const go = (to) => {
-      const next = new URLSearchParams(params);
-      next.set('epoch', epoch);
-      next.set('page', String(to));
-      location.hash = `#/snapshot?${next}`;
-    };
     const { total, total_pages: pages } = answer.pagination;
+    const order = sort ? `, by ${COLUMNS.find(([name]) => name === sort)?.[1] ?? sort} ${descending ? 'descending' : 'ascending'}` : '';
     results.replaceChildren(
-      el('p', { id: 'snapshot-count' }, `${total} objects; sort a column by its heading (this page).`),
-      table(),
+      el('p', { id: 'snapshot-count' }, `${total} objects${order}; sort by a column's heading.`),
+      scrollingTable(`Objects at ${epoch} UTC, page ${answer.pagination.page} of ${pages}`,
+        COLUMNS.map(heading),
+        answer.data.map((row) => el('tr', {}, COLUMNS.map(([name, , numeric]) => el('td', { class: numeric ? 'num' : null },
+          name === 'OBJECT_NAME' ? el('a', { href: `#/object/${row.NORAD_CAT_ID}` }, row.OBJECT_NAME || '(no name)') : cell(row, name)))))),
       el('nav', { class: 'pages', 'aria-label': 'Pages' },
-        el('button', { type: 'button', disabled: page <= 1, onclick: () => go(page - 1) }, '← Previous'),
+        el('button', { type: 'button', disabled: page <= 1, onclick: () => go({ page: String(page - 1) }) }, '← Previous'),
         el('span', {}, ` Page ${page} of ${Math.max(1, pages)} `),
-        el('button', { type: 'button', disabled: page >= pages, onclick: () => go(page + 1) }, 'Next →')));
+        el('button', { type: 'button', disabled: page >= pages, onclick: () => go({ page: String(page + 1) }) }, 'Next →')));
+    // After a sort the keyboard stays on the heading that was pressed.
+    if (sort) results.querySelector(`th button[data-field="${sort}"]`)?.focus({ preventScroll: true });
   }, (error) => results.replaceChildren(message(error.message)));
 }

@@ -52,14 +52,39 @@ struct StateQuery {
   OrbitFrame frame = OrbitFrame::teme;
 };
 
+// A field of the catalog's states to order the whole answer by (`sort`, docs/ORBIT.md): one
+// of the row's fields, by its name.
+enum class StateSortField : std::uint8_t {
+  norad_cat_id,
+  object_name,
+  set_epoch,
+  set_age_hours,
+  x,
+  y,
+  z,
+  x_dot,
+  y_dot,
+  z_dot,
+  latitude_deg,
+  longitude_deg,
+  height_km,
+};
+
+struct StateOrder {
+  StateSortField field = StateSortField::norad_cat_id;
+  bool descending = false;
+};
+
 // Every object's state at one instant (`gpq state --all`, /api/v1/state): the members of the
-// snapshot at `epoch` (/gp/epoch's membership and order), each from its nearest set.
+// snapshot at `epoch` (/gp/epoch's membership), each from its nearest set, in /gp/epoch's
+// order or, with `order`, sorted over the whole answer before it is paged.
 struct CatalogStateQuery {
   TimePoint epoch;
   OrbitFrame frame = OrbitFrame::teme;
   std::optional<std::string> group;
   std::optional<ObjectType> object_type;
   std::optional<OrbitRegime> orbit_regime;  // of the set propagated
+  std::optional<StateOrder> order;
 
   SnapshotQuery members() const { return {epoch, object_type, orbit_regime, group}; }
 };

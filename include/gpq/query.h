@@ -38,6 +38,15 @@ struct PageInfo {
   std::int64_t total_pages = 0;
 };
 
+// The rows a Paging selects out of `total`: [offset, offset + count) (count -1: to the end),
+// and the pagination to report.
+struct PageSlice {
+  std::int64_t offset = 0;
+  std::int64_t count = -1;
+  PageInfo info;
+};
+PageSlice slice_page(const Paging& paging, std::int64_t total);
+
 // Which data source a history/nearest query reads; `all` merges them (Space-Track wins a tie).
 enum class SourceFilter : std::uint8_t { all, spacetrack, celestrak };
 

@@ -84,13 +84,18 @@ void add_state_command(CLI::App& app, Context& ctx) {
             "With --all: PAYLOAD, ROCKET_BODY, DEBRIS or UNKNOWN");
   add_param(*cmd, "--regime", "orbit_regime", params,
             "With --all: LEO, MEO, GEO or HEO (of the set propagated)");
+  add_param(*cmd, "--sort", "sort", params,
+            "With --all: order every row by a field (HEIGHT_KM, SET_AGE_HOURS, OBJECT_NAME, X, "
+            "...; those of the frame's rows), then page");
+  add_param(*cmd, "--order", "order", params, "With --sort: asc (default) or desc");
   cmd->footer(
       "Formats: json, csv, table.\n"
       "Examples:\n"
       "  gpq state 25544 --at 2026-06-15T12:00:00Z --format json\n"
       "  gpq state 25544 --at unix:1781524800 --frame geodetic\n"
       "  gpq state 25544 --at 2026-06-15T12:00:00Z --set before --frame itrf --format csv\n"
-      "  gpq state --all --at 2026-06-15T12:00:00Z --group starlink --format csv > starlink.csv");
+      "  gpq state --all --at 2026-06-15T12:00:00Z --group starlink --format csv > starlink.csv\n"
+      "  gpq state --all --at 2026-06-15T12:00:00Z --frame geodetic --sort HEIGHT_KM --limit 10");
   cmd->callback([&ctx, norad_id, all, params] {
     if (*all && !norad_id->empty()) {
       fail(Errc::bad_request, "give a NORAD id or --all, not both");

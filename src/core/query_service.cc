@@ -2,6 +2,7 @@
 // DECISIONS.md that are not storage (ties, defaults, not-found), and pages.
 #include "gpq/query_service.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "gpq/error.h"
@@ -11,38 +12,15 @@ namespace {
 
 constexpr std::int64_t kMicrosPerHour = 3600 * kMicrosPerSecond;
 
-// The rows a Paging selects out of `total`, and the pagination facts to report.
-struct Selection {
-  Window window;
-  PageInfo info;
-};
-
-Selection select(const Paging& paging, std::int64_t total) {
-  Selection s;
-  if (paging.all) {
-    s.window = {0, paging.limit.value_or(-1)};
-    const std::int64_t shown = paging.limit ? std::min(*paging.limit, total) : total;
-    s.info = {total, 1, shown, total == 0 ? 0 : 1};
-    return s;
-  }
-  std::int64_t per_page = paging.per_page;
-  s.window = {(paging.page - 1) * per_page, per_page};
-  if (paging.limit) {
-    s.window.limit = std::min(per_page, *paging.limit);
-  }
-  s.info = {total, paging.page, per_page, (total + per_page - 1) / per_page};
-  return s;
-}
-
 // One page of a list: the whole is counted, and the rows are fetched only when the page
 // holds any.
 template <typename Fetch>
 PageInfo page_of(const Paging& paging, std::int64_t total, Fetch&& fetch) {
-  const Selection s = select(paging, total);
-  if (s.window.offset < s.info.total) {
-    fetch(s.window);
+  const PageSlice slice = slice_page(paging, total);
+  if (slice.offset < slice.info.total) {
+    fetch(Window{slice.offset, slice.count});
   }
-  return s.info;
+  return slice.info;
 }
 
 [[noreturn]] void no_sets(std::int32_t norad_id) {
@@ -51,6 +29,20 @@ PageInfo page_of(const Paging& paging, std::int64_t total, Fetch&& fetch) {
 
 }  // namespace
 
+PageSlice slice_page(const Paging& paging, std::int64_t total) {
+  PageSlice slice;
+  if (paging.all) {
+    slice.count = paging.limit.value_or(-1);
+    const std::int64_t shown = paging.limit ? std::min(*paging.limit, total) : total;
+    slice.info = {total, 1, shown, total == 0 ? 0 : 1};
+    return slice;
+  }
+  const std::int64_t per_page = paging.per_page;
+  slice.offset = (paging.page - 1) * per_page;
+  slice.count = paging.limit ? std::min(per_page, *paging.limit) : per_page;
+  slice.info = {total, paging.page, per_page, (total + per_page - 1) / per_page};
+  return slice;
+}
 
 ElementSet QueryService::latest(std::int32_t norad_id) const {
   if (auto set = store_.latest(norad_id, SourceFilter::all)) {
@@ -90,7 +82,7 @@ PageInfo QueryService::history(const HistoryQuery& query, const Paging& paging,
          query.start ? format_iso8601_millis(start) : std::string("its first set"),
          format_iso8601_millis(end));
   }
-  const Selection s = select(paging, stats.count);
+  const PageSlice slice = slice_page(paging, stats.count);
   if (meta != nullptr) {
     meta->norad_id = query.norad_id;
     meta->total_elsets = stats.count;
@@ -99,10 +91,11 @@ PageInfo QueryService::history(const HistoryQuery& query, const Paging& paging,
     const auto newest = store_.latest(query.norad_id, query.source);
     meta->object_name = newest ? newest->object_name : std::string();
   }
-  if (s.window.offset < s.info.total) {
-    store_.history(query.norad_id, start, end, query.source, s.window, visit);
+  if (slice.offset < slice.info.total) {
+    store_.history(query.norad_id, start, end, query.source, Window{slice.offset, slice.count},
+                   visit);
   }
-  return s.info;
+  return slice.info;
 }
 
 Nearest QueryService::nearest(const NearestQuery& query) const {

@@ -1,7 +1,9 @@
 // Binding of the "where is it" requests (state, the catalog's states, ephemeris, passes): every
 // check of their parameters and its message, for the CLI and the HTTP API alike.
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <iterator>
 #include <optional>
 
 #include "gpq/error.h"
@@ -122,6 +124,66 @@ OrbitFrame bind_frame(const Params& params) {
        shown(*text));
 }
 
+struct SortFieldName {
+  std::string_view name;
+  StateSortField field;
+  bool cartesian;  // a field of teme and itrf rows
+  bool geodetic;   // a field of geodetic rows
+};
+constexpr SortFieldName kSortFields[] = {
+    {"NORAD_CAT_ID", StateSortField::norad_cat_id, true, true},
+    {"OBJECT_NAME", StateSortField::object_name, true, true},
+    {"SET_EPOCH", StateSortField::set_epoch, true, true},
+    {"SET_AGE_HOURS", StateSortField::set_age_hours, true, true},
+    {"X", StateSortField::x, true, false},
+    {"Y", StateSortField::y, true, false},
+    {"Z", StateSortField::z, true, false},
+    {"X_DOT", StateSortField::x_dot, true, false},
+    {"Y_DOT", StateSortField::y_dot, true, false},
+    {"Z_DOT", StateSortField::z_dot, true, false},
+    {"LATITUDE_DEG", StateSortField::latitude_deg, false, true},
+    {"LONGITUDE_DEG", StateSortField::longitude_deg, false, true},
+    {"HEIGHT_KM", StateSortField::height_km, false, true},
+};
+
+// `sort` (a field of the frame's rows, any case) and `order` (asc, the default, or desc);
+// neither: the snapshot's order.
+std::optional<StateOrder> bind_state_order(const Params& params, OrbitFrame frame) {
+  const std::string* sort = find_param(params, "sort");
+  const std::string* order = find_param(params, "order");
+  if ((sort == nullptr || sort->empty()) && (order == nullptr || order->empty())) {
+    return std::nullopt;
+  }
+  const bool geodetic = frame == OrbitFrame::geodetic;
+  StateOrder chosen;
+  if (sort != nullptr && !sort->empty()) {
+    const auto of_frame = [geodetic](const SortFieldName& f) {
+      return geodetic ? f.geodetic : f.cartesian;
+    };
+    const auto* found = std::find_if(std::begin(kSortFields), std::end(kSortFields),
+                                     [&](const SortFieldName& f) { return iequals(*sort, f.name); });
+    if (found == std::end(kSortFields) || !of_frame(*found)) {
+      std::string names;
+      for (const SortFieldName& f : kSortFields) {
+        if (of_frame(f)) {
+          names += names.empty() ? "" : ", ";
+          names += f.name;
+        }
+      }
+      fail(Errc::bad_request, "parameter 'sort': '{}' is not a field of {} rows; use one of {}",
+           shown(*sort), to_string(frame), names);
+    }
+    chosen.field = found->field;
+  }
+  if (order != nullptr && !order->empty()) {
+    if (!iequals(*order, "asc") && !iequals(*order, "desc")) {
+      fail(Errc::bad_request, "parameter 'order': '{}' must be asc or desc", shown(*order));
+    }
+    chosen.descending = iequals(*order, "desc");
+  }
+  return chosen;
+}
+
 SetChoice bind_set_choice(const Params& params) {
   const std::string* text = find_param(params, "set");
   if (text == nullptr || text->empty()) {
@@ -216,6 +278,14 @@ Bound<StateQuery> bind_state(std::string_view norad_id, const Params& params, Fr
   bound.query.epoch = require_date(params, "epoch");
   bound.query.set = bind_set_choice(params);
   bound.query.frame = bind_frame(params);
+  for (const std::string_view key : {"sort", "order"}) {
+    if (find_param(params, key) != nullptr) {
+      fail(Errc::bad_request,
+           "parameter '{}' orders the catalog's states (/state, gpq state --all); one object's "
+           "state has no order",
+           key);
+    }
+  }
   bound.format = bind_format(params, end, {Format::json, Format::csv});
   return bound;
 }
@@ -237,6 +307,7 @@ Bound<CatalogStateQuery> bind_catalog_state(const Params& params, FrontEnd end) 
   query.group = bind_group(params);
   query.object_type = bind_object_type(params);
   query.orbit_regime = bind_regime(params);
+  query.order = bind_state_order(params, query.frame);
   bound.format = bind_format(params, end, {Format::json, Format::csv});
   bound.paging = bind_uncapped_paging(params, end, kCatalogStatePages);
   return bound;

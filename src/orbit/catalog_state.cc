@@ -1,8 +1,10 @@
 // OrbitService::catalog_state: every object's state at one instant, from the snapshot's sets,
 // with a reason in place of the state for the objects that have none.
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <span>
 #include <vector>
 
 #include <fmt/core.h>
@@ -11,6 +13,7 @@
 #include "orbit/orbit_service.h"
 #include "orbit/set_propagation.h"
 #include "orbit/sgp4_batch.h"
+#include "orbit/state_order.h"
 
 namespace gpq::orbit {
 namespace {
@@ -97,10 +100,40 @@ void fill_rows(const std::vector<ElementSet>& sets, const CatalogStateQuery& que
                 });
 }
 
+// Sorted by a field of the state, a page can only be cut once every member has its state: the
+// whole snapshot is propagated (the whole catalog is tens of milliseconds), sorted, then paged.
+CatalogStatePage sorted_states(const QueryService& core, const CatalogStateQuery& query,
+                               const Paging& paging, const CatalogStateVisitor& visit) {
+  std::vector<ElementSet> sets;
+  Paging every;
+  every.all = true;
+  core.snapshot(query.members(), every, [&](const ElementSet& set) { sets.push_back(set); });
+  std::vector<CatalogStateRow> rows;
+  fill_rows(sets, query, rows);
+  sort_rows(rows, *query.order);
+  const auto total = static_cast<std::int64_t>(rows.size());
+  const PageSlice slice = slice_page(paging, total);
+  const std::int64_t begin = std::min(slice.offset, total);
+  const std::int64_t end = slice.count < 0 ? total : std::min(total, begin + slice.count);
+  CatalogStatePage out;
+  out.page = slice.info;
+  const std::span<const CatalogStateRow> page(rows.data() + begin, rows.data() + end);
+  for (const CatalogStateRow& row : page) {
+    ++(row.error.empty() ? out.states : out.errors);
+  }
+  if (!page.empty()) {
+    visit(page);
+  }
+  return out;
+}
+
 }  // namespace
 
 CatalogStatePage OrbitService::catalog_state(const CatalogStateQuery& query, const Paging& paging,
                                              const CatalogStateVisitor& visit) const {
+  if (query.order) {
+    return sorted_states(core_, query, paging, visit);
+  }
   CatalogStatePage out;
   std::vector<ElementSet> sets;
   std::vector<CatalogStateRow> rows;

@@ -195,17 +195,27 @@ try {
     check(/^\d+ objects/.test(count) && !count.startsWith('0 '), count);
     const rows = await page.$$eval('#snapshot-results tbody tr', (trs) => trs.length);
     check(rows === 100, `${rows} rows on the first page`);
-    await page.click('th button.sort:nth-of-type(1)');
-    const heights = await page.$$eval('#snapshot-results th button', (buttons) => buttons.map((b) => b.textContent));
-    check(heights.includes('Height km'), heights.join());
-    const [header] = await page.$$('xpath/.//th/button[text()="Height km"]');
-    await header.click();
-    await header.dispose();
-    const sorted = await page.$$eval('#snapshot-results tbody tr td:nth-child(6)', (tds) => tds.map((td) => Number(td.textContent)));
-    check(sorted.every((h, k) => k === 0 || Number.isNaN(h) || Number.isNaN(sorted[k - 1]) || sorted[k - 1] <= h), `not ascending: ${sorted.slice(0, 10)}`);
-    await shoot(page, 'snapshot');
+    const headings = await page.$$eval('#snapshot-results th button', (buttons) => buttons.map((b) => b.textContent));
+    check(headings.includes('Height km'), headings.join());
+    // The server sorts the whole snapshot: page 2 goes on from where page 1 ends.
+    const heights = async () => page.$$eval('#snapshot-results tbody tr td:nth-child(6)', (tds) => tds.map((td) => Number(td.textContent)));
+    const ascending = (values) => values.every((h, k) => k === 0 || Number.isNaN(h) || Number.isNaN(values[k - 1]) || values[k - 1] <= h);
+    await page.click('th button[data-field="HEIGHT_KM"]');
+    await page.waitForFunction(() => document.querySelector('th button[data-field="HEIGHT_KM"]')?.getAttribute('aria-sort') === 'ascending');
+    const first = await heights();
+    check(first.length === 100 && ascending(first), `not ascending: ${first.slice(0, 10)}`);
+    check(await page.evaluate(() => document.activeElement?.dataset.field) === 'HEIGHT_KM', 'the sorted heading lost the focus');
     await page.click('nav.pages button:last-child');
     await page.waitForFunction(() => document.querySelector('#snapshot-results caption')?.textContent.includes('page 2 of'));
+    const second = await heights();
+    check(ascending([...first, ...second]), `page 2 does not go on from page 1: ${first.at(-1)} then ${second.slice(0, 3)}`);
+    // The same heading again: the other way, from page 1.
+    await page.click('th button[data-field="HEIGHT_KM"]');
+    await page.waitForFunction(() => document.querySelector('th button[data-field="HEIGHT_KM"]')?.getAttribute('aria-sort') === 'descending'
+      && document.querySelector('#snapshot-results caption')?.textContent.includes('page 1 of'));
+    const falling = await heights();
+    check(ascending([...falling].reverse()) && falling[0] >= first.at(-1), `not descending: ${falling.slice(0, 10)}`);
+    await shoot(page, 'snapshot');
     // Without an epoch the view opens at the mirror's newest set (the stations history's).
     await page.goto(`${base}/#/snapshot`);
     await page.waitForFunction(() => document.querySelector('#snapshot-results caption')?.textContent.includes('Objects at 2026-07-14T'));

@@ -67,6 +67,35 @@ TEST_F(HttpCatalogStateTest, PagesFollowTheSnapshotAndEachRowIsTheObjectsState) 
   EXPECT_EQ(parser_.parse(past.body)["data"].get_array().size(), 0U);
 }
 
+// Sorted, the pages followed by their links are the whole snapshot in the field's order.
+TEST_F(HttpCatalogStateTest, SortedPagesFollowOneOrder) {
+  std::vector<double> heights;
+  std::int64_t without_state = 0;
+  std::string url = world_->server().base_url() + "/state?epoch=" + kEpoch +
+                    "&frame=geodetic&sort=HEIGHT_KM&order=desc&per_page=4";
+  while (!url.empty()) {
+    const HttpResult page = client_->get(url.substr(url.find("/api/v1")));
+    ASSERT_EQ(page.status, 200) << url << page.body;
+    const auto doc = parser_.parse(page.body);
+    for (const auto row : doc["data"].get_array()) {
+      if (row["HEIGHT_KM"].is_null()) {
+        ++without_state;
+        continue;
+      }
+      EXPECT_EQ(without_state, 0) << "a row with a state after one without";
+      heights.push_back(row["HEIGHT_KM"].get_double().value());
+    }
+    const auto next = doc["pagination"]["next"];
+    url = next.is_null() ? "" : std::string(next.get_string().value());
+    EXPECT_TRUE(url.empty() || url.find("sort=HEIGHT_KM") != std::string::npos) << url;
+  }
+  EXPECT_EQ(without_state, 3);
+  ASSERT_GT(heights.size(), 5U);
+  for (std::size_t i = 1; i < heights.size(); ++i) {
+    EXPECT_GE(heights[i - 1], heights[i]) << i;
+  }
+}
+
 TEST_F(HttpCatalogStateTest, CsvAndJsonAreTheClis) {
   const std::string query = std::string("/state?epoch=") + kEpoch + "&frame=itrf&per_page=50000";
   const HttpResult csv = get(query, {{"Accept", "text/csv"}});
@@ -126,6 +155,9 @@ TEST_F(HttpCatalogStateTest, BadInputIsAJsonError) {
        "parameter 'orbit_regime': 'LUNAR' is not an orbit regime; use LEO, MEO, GEO or HEO"},
       {"/state?epoch=2026-03-01&format=tle",
        "parameter 'format': 'tle' is not available here; use one of: json, csv"},
+      {"/state?epoch=2026-03-01&sort=HEIGHT_KM",
+       "parameter 'sort': 'HEIGHT_KM' is not a field of teme rows; use one of NORAD_CAT_ID, "
+       "OBJECT_NAME, SET_EPOCH, SET_AGE_HOURS, X, Y, Z, X_DOT, Y_DOT, Z_DOT"},
       {"/state?epoch=yesterday",
        "parameter 'epoch': 'yesterday' is not a date; expected ISO 8601 (2024-01-01T00:00:00Z), "
        "jd:<julian date> or unix:<seconds>"},

@@ -81,11 +81,43 @@ TEST(BindCatalogStateTest, Refusals) {
        "parameter 'per_page': '50001' must be a whole number from 1 to 50000"},
       {{{"epoch", "2026-06-15"}, {"page", "0"}},
        "parameter 'page': '0' must be a whole number from 1 to 1000000"},
+      {{{"epoch", "2026-06-15"}, {"sort", "HEIGHT_KM"}},
+       "parameter 'sort': 'HEIGHT_KM' is not a field of teme rows; use one of NORAD_CAT_ID, "
+       "OBJECT_NAME, SET_EPOCH, SET_AGE_HOURS, X, Y, Z, X_DOT, Y_DOT, Z_DOT"},
+      {{{"epoch", "2026-06-15"}, {"frame", "geodetic"}, {"sort", "X"}},
+       "parameter 'sort': 'X' is not a field of geodetic rows; use one of NORAD_CAT_ID, "
+       "OBJECT_NAME, SET_EPOCH, SET_AGE_HOURS, LATITUDE_DEG, LONGITUDE_DEG, HEIGHT_KM"},
+      {{{"epoch", "2026-06-15"}, {"sort", "DATA_SOURCE"}},
+       "parameter 'sort': 'DATA_SOURCE' is not a field of teme rows; use one of NORAD_CAT_ID, "
+       "OBJECT_NAME, SET_EPOCH, SET_AGE_HOURS, X, Y, Z, X_DOT, Y_DOT, Z_DOT"},
+      {{{"epoch", "2026-06-15"}, {"sort", "X"}, {"order", "down"}},
+       "parameter 'order': 'down' must be asc or desc"},
   };
   for (const auto& row : rows) {
     EXPECT_GPQ_ERROR(bind_catalog_state(row.params, FrontEnd::http), Errc::bad_request,
                      row.message);
   }
+}
+
+TEST(BindCatalogStateTest, SortByAFieldOfTheFramesRows) {
+  const auto none = bind_catalog_state({{"epoch", "2026-06-15"}}, FrontEnd::http);
+  EXPECT_FALSE(none.query.order);
+  const auto height = bind_catalog_state(
+      {{"epoch", "2026-06-15"}, {"frame", "geodetic"}, {"sort", "height_km"}}, FrontEnd::http);
+  ASSERT_TRUE(height.query.order);
+  EXPECT_EQ(height.query.order->field, StateSortField::height_km);
+  EXPECT_FALSE(height.query.order->descending);
+  const auto falling = bind_catalog_state(
+      {{"epoch", "2026-06-15"}, {"sort", "Z_DOT"}, {"order", "DESC"}}, FrontEnd::cli);
+  ASSERT_TRUE(falling.query.order);
+  EXPECT_EQ(falling.query.order->field, StateSortField::z_dot);
+  EXPECT_TRUE(falling.query.order->descending);
+  // `order` alone reverses the snapshot's order, NORAD_CAT_ID.
+  const auto reversed =
+      bind_catalog_state({{"epoch", "2026-06-15"}, {"order", "desc"}}, FrontEnd::http);
+  ASSERT_TRUE(reversed.query.order);
+  EXPECT_EQ(reversed.query.order->field, StateSortField::norad_cat_id);
+  EXPECT_TRUE(reversed.query.order->descending);
 }
 
 // One object's state refuses the catalog's filters rather than ignore them.
@@ -95,6 +127,10 @@ TEST(BindCatalogStateTest, OneObjectsStateRefusesTheFilters) {
       Errc::bad_request,
       "parameter 'group' does not apply to one object's state; ask the catalog's states "
       "(/state, gpq state --all) to filter objects");
+  EXPECT_GPQ_ERROR(bind_state("25544", {{"epoch", "2026-06-15"}, {"sort", "X"}}, FrontEnd::cli),
+                   Errc::bad_request,
+                   "parameter 'sort' orders the catalog's states (/state, gpq state --all); one "
+                   "object's state has no order");
 }
 
 }  // namespace

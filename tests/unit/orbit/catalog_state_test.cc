@@ -206,5 +206,55 @@ TEST_F(CatalogStateTest, ManyRowsArriveInOrderFromEveryThread) {
   }
 }
 
+// Sorted by a field, the whole snapshot is ordered before it is paged: pages joined are the
+// rows sorted, rows without a state last either way, ties in NORAD order.
+TEST_F(CatalogStateTest, SortedOverTheWholeSnapshotThenPaged) {
+  open([](FixtureDb& db) { db.write_known_world(); });
+  CatalogStateQuery query;
+  query.epoch = world::now();
+  query.frame = OrbitFrame::geodetic;
+  const Collected unsorted = states(query);
+  for (const bool descending : {false, true}) {
+    query.order = StateOrder{StateSortField::height_km, descending};
+    const Collected whole = states(query);
+    ASSERT_EQ(whole.ids.size(), unsorted.ids.size());
+    EXPECT_EQ(whole.page.errors, 3);
+    std::size_t with_state = 0;
+    while (with_state < whole.ids.size() && whole.errors[with_state].empty()) {
+      ++with_state;
+    }
+    EXPECT_EQ(with_state, whole.ids.size() - 3) << "rows without a state come last";
+    for (std::size_t i = 1; i < with_state; ++i) {
+      const double before = whole.points[i - 1].height_km;
+      const double after = whole.points[i].height_km;
+      EXPECT_TRUE(descending ? before >= after : before <= after) << i;
+    }
+    for (std::size_t i = 0; i < whole.ids.size(); ++i) {
+      if (whole.errors[i].empty()) {
+        expect_state_of_one(whole.ids[i], whole.points[i], query.frame);
+      }
+    }
+    Paging paging;
+    paging.per_page = 4;
+    std::vector<std::int32_t> paged;
+    for (paging.page = 1;; ++paging.page) {
+      const Collected got = states(query, paging);
+      EXPECT_EQ(got.page.page.total, static_cast<std::int64_t>(whole.ids.size()));
+      if (got.ids.empty()) {
+        break;
+      }
+      EXPECT_EQ(got.page.states + got.page.errors, static_cast<std::int64_t>(got.ids.size()));
+      paged.insert(paged.end(), got.ids.begin(), got.ids.end());
+    }
+    EXPECT_EQ(paged, whole.ids);
+  }
+  // By NORAD_CAT_ID ascending: the snapshot's own order; descending its reverse.
+  query.order = StateOrder{StateSortField::norad_cat_id, false};
+  EXPECT_EQ(states(query).ids, unsorted.ids);
+  query.order->descending = true;
+  std::vector<std::int32_t> reversed(unsorted.ids.rbegin(), unsorted.ids.rend());
+  EXPECT_EQ(states(query).ids, reversed);
+}
+
 }  // namespace
 }  // namespace gpq::test
