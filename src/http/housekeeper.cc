@@ -2,8 +2,11 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <cstdio>
 #include <mutex>
+
+#include <malloc.h>
 
 #include <fmt/core.h>
 
@@ -19,6 +22,12 @@ void Housekeeper::load_counts(TimePoint now) {
 }
 
 void Housekeeper::start() {
+  // A fixed threshold: every block of 128 KiB or more (the caches a new generation rebuilds,
+  // the bodies of long pages) is mapped on its own and unmapped when freed. glibc's default
+  // raises the threshold to the size of each mapped block freed, after which such blocks
+  // came from the heaps and stayed there (docs/PERFORMANCE.md, "Soak").
+  constexpr int kMapBlocksFrom = 128 * 1024;
+  mallopt(M_MMAP_THRESHOLD, kMapBlocksFrom);
   thread_ = std::jthread([this](const std::stop_token& stop) { run(stop); });
 }
 
@@ -32,13 +41,20 @@ void Housekeeper::finish() {
 }
 
 void Housekeeper::run(const std::stop_token& stop) {
+  // Memory freed below the threshold stays in the arena of the thread that freed it (a worker
+  // has its own): trimmed now and then, what no worker uses any more goes back to the system.
+  constexpr std::int64_t kTrimEverySeconds = 10;
   std::mutex mutex;
   std::condition_variable_any wake;
   std::unique_lock lock(mutex);
-  while (!wake.wait_for(lock, stop, std::chrono::seconds(1),
-                        [&stop] { return stop.stop_requested(); })) {
+  for (std::int64_t second = 1; !wake.wait_for(lock, stop, std::chrono::seconds(1),
+                                               [&stop] { return stop.stop_requested(); });
+       ++second) {
     save_counts();
     log_.flush();
+    if (second % kTrimEverySeconds == 0) {
+      malloc_trim(0);
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 // Housekeeping of a running server: keeps its quota counts in step with the database and its
-// access log on disk, from a thread that wakes once a second. (Keys: key_watch.h.)
+// access log on disk, and hands freed memory back to the system, from a thread that wakes once
+// a second. (Keys: key_watch.h.)
 #pragma once
 
 #include <stop_token>
