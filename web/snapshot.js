@@ -26,9 +26,23 @@ function choice(id, label, values, current, any) {
 
 function cell(row, name) {
   const value = row[name];
-  if (value === null || value === undefined) return row.ERROR && name === 'HEIGHT_KM' ? row.ERROR : '–';
+  if (value === null || value === undefined) return '–';
   if (typeof value === 'number' && name !== 'NORAD_CAT_ID') return number(value, name === 'SET_AGE_HOURS' ? 1 : 2);
   return String(value).replace(/T(\d\d:\d\d:\d\d)\.\d+/, ' $1');
+}
+
+// A row without a state (its set too far from the epoch, or SGP4 failed) says so where its
+// height would be, and why on hover and to screen readers.
+function row(data) {
+  return el('tr', { class: data.ERROR ? 'no-state' : null }, COLUMNS.map(([name, , numeric]) => {
+    if (name === 'OBJECT_NAME') {
+      return el('td', {}, el('a', { href: `#/object/${data.NORAD_CAT_ID}` }, data.OBJECT_NAME || '(no name)'));
+    }
+    if (name === 'HEIGHT_KM' && data.ERROR) {
+      return el('td', { class: 'num' }, el('abbr', { title: data.ERROR, 'aria-label': `no state: ${data.ERROR}` }, 'no state'));
+    }
+    return el('td', { class: numeric ? 'num' : null }, cell(data, name));
+  }));
 }
 
 // Without an epoch: the newest set's epoch in the mirror (/status), or now if that is later,
@@ -90,16 +104,22 @@ function showSnapshotAt(main, params, epoch) {
   api('/state', query).then((answer) => {
     const { total, total_pages: pages } = answer.pagination;
     const order = sort ? `, by ${COLUMNS.find(([name]) => name === sort)?.[1] ?? sort} ${descending ? 'descending' : 'ascending'}` : '';
-    results.replaceChildren(
+    // (replaceChildren would write a null as the text "null": absent parts are left out.)
+    results.replaceChildren(...[
       el('p', { id: 'snapshot-count' }, `${total} objects${order}; sort by a column's heading.`),
+      answer.meta?.errors ? el('p', { class: 'hint' }, `${answer.meta.errors} on this page have no state at this epoch `
+        + '(hover "no state" for why: mostly a nearest set more than 30 days away). ',
+      ['HEIGHT_KM', 'LATITUDE_DEG', 'LONGITUDE_DEG'].includes(sort) ? null
+        : el('button', { type: 'button', id: 'states-first', onclick: () => go({ sort: 'HEIGHT_KM', order: null, page: null }) },
+          'Show objects with a state first')) : null,
       scrollingTable(`Objects at ${epoch} UTC, page ${answer.pagination.page} of ${pages}`,
         COLUMNS.map(heading),
-        answer.data.map((row) => el('tr', {}, COLUMNS.map(([name, , numeric]) => el('td', { class: numeric ? 'num' : null },
-          name === 'OBJECT_NAME' ? el('a', { href: `#/object/${row.NORAD_CAT_ID}` }, row.OBJECT_NAME || '(no name)') : cell(row, name)))))),
+        answer.data.map(row)),
       el('nav', { class: 'pages', 'aria-label': 'Pages' },
         el('button', { type: 'button', disabled: page <= 1, onclick: () => go({ page: String(page - 1) }) }, '← Previous'),
         el('span', {}, ` Page ${page} of ${Math.max(1, pages)} `),
-        el('button', { type: 'button', disabled: page >= pages, onclick: () => go({ page: String(page + 1) }) }, 'Next →')));
+        el('button', { type: 'button', disabled: page >= pages, onclick: () => go({ page: String(page + 1) }) }, 'Next →')),
+    ].filter((part) => part !== null));
     // After a sort the keyboard stays on the heading that was pressed.
     if (sort) results.querySelector(`th button[data-field="${sort}"]`)?.focus({ preventScroll: true });
   }, (error) => results.replaceChildren(message(error.message)));

@@ -219,6 +219,12 @@ try {
     // Without an epoch the view opens at the mirror's newest set (the stations history's).
     await page.goto(`${base}/#/snapshot`);
     await page.waitForFunction(() => document.querySelector('#snapshot-results caption')?.textContent.includes('Objects at 2026-07-14T'));
+    // Objects without a state say so in a word, with the reason on hover; the table keeps its shape.
+    const noState = await page.$$eval('#snapshot-results tr.no-state td:nth-child(6) abbr', (abbrs) => abbrs.map((a) => [a.textContent, a.title]));
+    check(noState.every(([text, title]) => text === 'no state' && title.startsWith('NORAD ')), JSON.stringify(noState.slice(0, 3)));
+    check(!(await page.$eval('#snapshot-results', (node) => node.textContent)).includes('null'), 'the view shows "null"');
+    const widest = await page.$$eval('#snapshot-results tbody td:nth-child(6)', (tds) => Math.max(...tds.map((td) => td.textContent.length)));
+    check(widest <= 12, `a height cell of ${widest} characters`);
   });
 
   await test('a phone-wide screen shows the object page without sideways scrolling', async () => {
