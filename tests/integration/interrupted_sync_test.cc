@@ -78,12 +78,20 @@ class InterruptedImportTest : public ::testing::Test {
   fs::path reference_ = dir_.path() / "reference.db";
 };
 
+// The documented bound is the release build's; a sanitizer build (Debug, ASan) runs the
+// transaction a stop waits for several times slower (7 to 12 s seen on a loaded machine).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr milliseconds kStopsWithin{30000};
+#else
+constexpr milliseconds kStopsWithin{5000};
+#endif
+
 void expect_clean_stop(const ProcessResult& stopped, int signal, std::string_view name) {
   ASSERT_TRUE(stopped.signalled) << "the import ended before the signal";
   EXPECT_EQ(stopped.exit_code, 128 + signal) << stopped.err;
   EXPECT_NE(stopped.err.find("interrupted by " + std::string(name)), std::string::npos)
       << stopped.err;
-  EXPECT_LT(stopped.ended_after_signal, milliseconds(5000));
+  EXPECT_LT(stopped.ended_after_signal, kStopsWithin);
 }
 
 TEST_F(InterruptedImportTest, SigtermEndsBetweenTransactionsAndTheRerunCompletes) {
