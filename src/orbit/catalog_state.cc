@@ -131,7 +131,10 @@ CatalogStatePage sorted_states(const QueryService& core, const CatalogStateQuery
 
 CatalogStatePage OrbitService::catalog_state(const CatalogStateQuery& query, const Paging& paging,
                                              const CatalogStateVisitor& visit) const {
-  if (query.order) {
+  // NORAD_CAT_ID ascending is the snapshot's own order: only the page is propagated.
+  const bool snapshot_order = !query.order || (query.order->field == StateSortField::norad_cat_id &&
+                                               !query.order->descending);
+  if (!snapshot_order) {
     return sorted_states(core_, query, paging, visit);
   }
   CatalogStatePage out;
