@@ -140,9 +140,10 @@ bool parse_epoch(std::string_view text, TimePoint& epoch, std::string& why) {
   std::int64_t yy = 0;
   std::int64_t day = 0;
   std::int64_t fraction = 0;
+  // The day is right-aligned: blanks may pad it on the left (`  1.5`), never before the point.
   const std::string_view day_text = text.substr(2, 3);
   if (!parse_int(text.substr(0, 2), yy) || !is_digit(text[0]) || !is_digit(text[1]) ||
-      text[5] != '.' || !parse_int(day_text, day)) {
+      text[5] != '.' || !is_digit(text[4]) || !parse_int(day_text, day)) {
     why = fmt::format("epoch '{}' is not YYDDD.DDDDDDDD", shown(text));
     return false;
   }
