@@ -76,5 +76,17 @@ TEST(FuzzFindingsTest, MeanMotionThatRoundsToZeroIsNotWrittenAsTle) {
   EXPECT_NE(tle_output_problem(set), std::nullopt);
 }
 
+// fuzz_tle's differential check: the epoch's day `16 ` (a digit turned blank) was read as 16,
+// where python3-sgp4's float() refuses `16 .25000000`; the day takes blanks only on its left.
+// The run reported only the field, so the lines around it are its seed's.
+TEST(FuzzFindingsTest, BlankBeforeTheEpochDaysPointIsRefused) {
+  ElementSet set;
+  std::string error;
+  EXPECT_FALSE(parse_tle("1 T0449U          2616 .25000000  .00001234  00000-0  12345-3 0  9997",
+                         "2 T0449  97.4000 120.0000 0012000  80.0000 280.0000 15.20000000 92631",
+                         set, error));
+  EXPECT_EQ(error, "line 1: epoch '2616 .25000000' is not YYDDD.DDDDDDDD");
+}
+
 }  // namespace
 }  // namespace gpq
