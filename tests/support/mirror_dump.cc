@@ -71,7 +71,8 @@ void dump_sets(SQLite::Database& db, std::string& out) {
 }  // namespace
 
 std::string dump_mirror(const std::filesystem::path& db_path) {
-  SQLite::Database db(db_path.string(), SQLite::OPEN_READONLY);
+  // A follower may be creating the file or switching it to WAL: wait as gpq's readers do.
+  SQLite::Database db(db_path.string(), SQLite::OPEN_READONLY, 10'000);
   std::string out;
   dump_sets(db, out);
   dump_table(db, "latest", "norad_id, source", out);
