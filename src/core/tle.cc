@@ -1,170 +1,31 @@
 // TLE lines: parsing with every check of FORMATS.md section 1, and the catalog number in
-// both directions. Writing is in tle_writer.cc, reading the layout in tle_layout.cc.
+// both directions. The column fields are read in tle_fields.cc, the layout in tle_layout.cc;
+// writing is in tle_writer.cc.
 #include "gpq/tle.h"
 
-#include <charconv>
-#include <cmath>
-#include <cstring>
+#include <algorithm>
 
 #include <fmt/core.h>
 
 #include "gpq/error.h"
 
 #include "core/printable_text.h"
+#include "core/tle_fields.h"
 
 namespace gpq {
 namespace {
 
+using tle_fields::field;
+using tle_fields::is_digit;
+using tle_fields::parse_decimal;
+using tle_fields::parse_epoch;
+using tle_fields::parse_exponent_field;
+using tle_fields::parse_int;
+using tle_fields::parse_intdes;
+
 constexpr std::string_view kAlpha5Letters = "ABCDEFGHJKLMNPQRSTUVWXYZ";  // A=10 .. Z=33
 // Five digits up to here, Alpha-5 above.
 constexpr std::int32_t kLastFiveDigitNumber = 99'999;
-
-bool is_digit(char c) {
-  return c >= '0' && c <= '9';
-}
-
-std::string_view field(std::string_view line, int first_col, int last_col) {
-  return line.substr(static_cast<std::size_t>(first_col - 1),
-                     static_cast<std::size_t>(last_col - first_col + 1));
-}
-
-std::string_view strip(std::string_view text) {
-  while (!text.empty() && text.front() == ' ') {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && text.back() == ' ') {
-    text.remove_suffix(1);
-  }
-  return text;
-}
-
-// Whole number, blank- or zero-padded; a lone '+' sign allowed. Blank counts as `blank_value`.
-bool parse_int(std::string_view text, std::int64_t& value, std::int64_t blank_value = -1) {
-  text = strip(text);
-  if (text.empty()) {
-    value = blank_value;
-    return blank_value >= 0;
-  }
-  if (text.front() == '+') {
-    text.remove_prefix(1);
-  }
-  if (text.empty()) {
-    return false;
-  }
-  for (const char c : text) {
-    if (!is_digit(c)) {
-      return false;
-    }
-  }
-  value = 0;
-  std::from_chars(text.data(), text.data() + text.size(), value);
-  return true;
-}
-
-// A plain decimal (`51.6325`, ` .00007235`, `-.00001273`, `+.06329737`, `039.0531`).
-bool parse_decimal(std::string_view text, double& value) {
-  text = strip(text);
-  std::string buffer;
-  bool negative = false;
-  if (!text.empty() && (text.front() == '-' || text.front() == '+')) {
-    negative = text.front() == '-';
-    text.remove_prefix(1);
-  }
-  bool digits = false;
-  bool point = false;
-  for (const char c : text) {
-    if (c == '.' && !point) {
-      point = true;
-    } else if (is_digit(c)) {
-      digits = true;
-    } else {
-      return false;
-    }
-  }
-  if (!digits) {
-    return false;
-  }
-  if (text.front() == '.') {
-    buffer = "0";
-  }
-  buffer.append(text);
-  const auto [end, error] = std::from_chars(buffer.data(), buffer.data() + buffer.size(), value);
-  if (error != std::errc() || end != buffer.data() + buffer.size()) {
-    return false;
-  }
-  if (negative && value != 0) {
-    value = -value;  // Space-Track's `-.00000000` reads as 0, not as a negative zero
-  }
-  return true;
-}
-
-// Assumed-decimal exponent form ` 12345-3` = 0.12345e-3 (sign, 5 digits, exponent sign, digit).
-bool parse_exponent_field(std::string_view text, double& value) {
-  if (text.size() != 8) {
-    return false;
-  }
-  const char sign = text[0];
-  if (sign != ' ' && sign != '-' && sign != '+') {
-    return false;
-  }
-  std::string_view mantissa = text.substr(1, 5);
-  // Leading blanks in the mantissa occur in very old sets; treat them as zeros.
-  std::string digits(mantissa);
-  for (char& c : digits) {
-    if (c == ' ') {
-      c = '0';
-    } else if (!is_digit(c)) {
-      return false;
-    }
-  }
-  const char exp_sign = text[6];
-  const char exp_digit = text[7];
-  if ((exp_sign != '-' && exp_sign != '+' && exp_sign != ' ') || !is_digit(exp_digit)) {
-    return false;
-  }
-  const std::string decimal = fmt::format("{}0.{}e{}{}", sign == '-' ? "-" : "", digits,
-                                          exp_sign == '-' ? "-" : "", exp_digit);
-  std::from_chars(decimal.data(), decimal.data() + decimal.size(), value);
-  if (value == 0) {
-    value = 0;  // no negative zero
-  }
-  return true;
-}
-
-bool leap_year(int year) {
-  return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-}
-
-// `YYDDD.DDDDDDDD` -> microseconds, exactly: 1e-8 day = 864 us.
-bool parse_epoch(std::string_view text, TimePoint& epoch, std::string& why) {
-  std::int64_t yy = 0;
-  std::int64_t day = 0;
-  std::int64_t fraction = 0;
-  // The day is right-aligned: blanks may pad it on the left (`  1.5`), never before the point.
-  const std::string_view day_text = text.substr(2, 3);
-  if (!parse_int(text.substr(0, 2), yy) || !is_digit(text[0]) || !is_digit(text[1]) ||
-      text[5] != '.' || !is_digit(text[4]) || !parse_int(day_text, day)) {
-    why = fmt::format("epoch '{}' is not YYDDD.DDDDDDDD", shown(text));
-    return false;
-  }
-  const std::string_view fraction_text = text.substr(6, 8);
-  for (const char c : fraction_text) {
-    if (!is_digit(c)) {
-      why = fmt::format("epoch '{}' is not YYDDD.DDDDDDDD", shown(text));
-      return false;
-    }
-  }
-  std::from_chars(fraction_text.data(), fraction_text.data() + 8, fraction);
-  const int year = static_cast<int>(yy < 57 ? 2000 + yy : 1900 + yy);
-  if (day < 1 || day > (leap_year(year) ? 366 : 365)) {
-    why = fmt::format("epoch day {} does not exist in {}", day, year);
-    return false;
-  }
-  const TimePoint jan1 = from_civil({year, 1, 1});
-  epoch =
-      TimePoint::from_unix_micros(jan1.unix_micros() + (day - 1) * kMicrosPerDay + fraction * 864);
-  return true;
-}
 
 bool check_line(std::string_view line, char number, std::string& why) {
   if (line.size() < 69) {
@@ -181,38 +42,6 @@ bool check_line(std::string_view line, char number, std::string& why) {
                       shown(line.substr(68, 1)));
     return false;
   }
-  return true;
-}
-
-// `98067A  ` -> `1998-067A`; all blank -> empty. The piece is up to three capital letters:
-// anything else would become an OBJECT_ID no TLE can be written back with.
-bool parse_intdes(std::string_view text, std::string& object_id) {
-  const std::string_view trimmed = strip(text);
-  if (trimmed.empty()) {
-    object_id.clear();
-    return true;
-  }
-  if (trimmed.size() < 5 || !is_digit(trimmed[0]) || !is_digit(trimmed[1])) {
-    return false;
-  }
-  for (std::size_t i = 2; i < 5; ++i) {
-    if (!is_digit(trimmed[i]) && trimmed[i] != ' ') {
-      return false;
-    }
-  }
-  // The piece: up to three capital letters (blank-padded).
-  const std::string_view piece = strip(trimmed.substr(5));
-  for (const char c : piece) {
-    if (c < 'A' || c > 'Z') {
-      return false;
-    }
-  }
-  const int yy = (trimmed[0] - '0') * 10 + (trimmed[1] - '0');
-  std::string launch(trimmed.substr(2, 3));
-  for (char& c : launch) {
-    c = c == ' ' ? '0' : c;
-  }
-  object_id = fmt::format("{}-{}{}", yy < 57 ? 2000 + yy : 1900 + yy, launch, piece);
   return true;
 }
 
