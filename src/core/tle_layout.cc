@@ -4,21 +4,21 @@
 
 #include "gpq/tle.h"
 
+#include "core/tle_fields.h"
+
 namespace gpq {
 namespace {
 
-std::string_view columns(std::string_view line, std::size_t first, std::size_t last) {
-  return line.substr(first - 1, last - first + 1);
-}
+using tle_fields::field;
 
 // ` 00000-0` (also `+00000-0`): an exponent-form zero with a negative exponent.
-bool zero_with_minus_exponent(std::string_view field) {
-  return field.substr(1, 5) == "00000" && field[6] == '-';
+bool zero_with_minus_exponent(std::string_view text) {
+  return text.substr(1, 5) == "00000" && text[6] == '-';
 }
 
 // `039.0531`, `07.81913690`, `00306`: a leading zero where the canonical layout has a blank.
-bool zero_padded(std::string_view field) {
-  return field.size() > 1 && field[0] == '0' && field[1] != '.';
+bool zero_padded(std::string_view text) {
+  return text.size() > 1 && text[0] == '0' && text[1] != '.';
 }
 
 }  // namespace
@@ -28,13 +28,13 @@ std::uint16_t tle_layout_of(std::string_view line1, std::string_view line2) noex
     return 0;
   }
   std::uint16_t bits = 0;
-  if (zero_with_minus_exponent(columns(line1, 45, 52))) {
+  if (zero_with_minus_exponent(field(line1, 45, 52))) {
     bits |= kTleNddotZeroMinus;
   }
-  if (zero_with_minus_exponent(columns(line1, 54, 61))) {
+  if (zero_with_minus_exponent(field(line1, 54, 61))) {
     bits |= kTleBstarZeroMinus;
   }
-  if (columns(line1, 10, 17) == "        ") {
+  if (field(line1, 10, 17) == "        ") {
     bits |= kTleBlankDesignator;
   }
   if (line1[2] == ' ') {
@@ -50,14 +50,14 @@ std::uint16_t tle_layout_of(std::string_view line1, std::string_view line2) noex
     bits |= kTleBlankEphemerisType;
   }
   // Inclination, node, argument of perigee, mean anomaly, mean motion, revolution number.
-  constexpr std::array<std::pair<std::size_t, std::size_t>, 6> kLine2Numbers = {
+  constexpr std::array<std::pair<int, int>, 6> kLine2Numbers = {
       {{9, 16}, {18, 25}, {35, 42}, {44, 51}, {53, 63}, {64, 68}}};
   for (const auto& [first, last] : kLine2Numbers) {
-    if (zero_padded(columns(line2, first, last))) {
+    if (zero_padded(field(line2, first, last))) {
       bits |= kTleZeroPaddedLine2;
     }
   }
-  if (columns(line1, 34, 43) == "-.00000000") {
+  if (field(line1, 34, 43) == "-.00000000") {
     bits |= kTleNdotZeroMinus;
   }
   return bits;
