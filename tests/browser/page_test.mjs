@@ -237,28 +237,17 @@ try {
     await shoot(page, 'phone');
   });
 
-  await test(`a ${LONG_HISTORY_SETS}-set history is plotted within a second`, async () => {
-    // A server of its own: the tests before have used the default heavy lane's burst, and a
-    // 429's wait is not the page's load time (the 429 test covers that).
+  await test(`a ${LONG_HISTORY_SETS}-set history is plotted in full`, async () => {
+    // A server of its own: the tests before have used the default heavy lane's burst. How long
+    // the load takes is measured by bench/page_load.mjs, not judged here.
     const fresh = await world.serve(['--heavy-rate', '100', '--heavy-burst', '100']);
     const page = await openPage(browser, world.key);
-    const timings = [];
-    const inPage = [];  // from asking for the history to the charts drawn, as the page counts it
-    for (let run = 0; run < 3; run++) {
-      const started = Date.now();
-      await page.goto(`${fresh}/#/object/${LONG_HISTORY_ID}`, { waitUntil: 'domcontentloaded' });
-      await waitFor(page, 'body[data-plotted]', { timeout: 20000 });
-      timings.push(Date.now() - started);
-      inPage.push(await page.evaluate(() => window.gpq.loadedMs));
-      const points = await page.evaluate(() => window.gpq.points);
-      check(points === LONG_HISTORY_SETS, `${points} points`);
-      await page.goto('about:blank');
-    }
-    console.log(`     load to plotted, ${LONG_HISTORY_SETS} sets, in order: ${timings.join(', ')} ms; ` +
-      `of which history to charts: ${inPage.join(', ')} ms`);
-    timings.sort((x, y) => x - y);
-    // The target is 1 s; a single load may take twice that on a loaded CI machine.
-    check(timings[1] < 1000 && timings[2] < 2000, `median ${timings[1]} ms, slowest ${timings[2]} ms`);
+    await page.goto(`${fresh}/#/object/${LONG_HISTORY_ID}`, { waitUntil: 'domcontentloaded' });
+    await waitFor(page, 'body[data-plotted]', { timeout: 60000 });
+    const points = await page.evaluate(() => window.gpq.points);
+    check(points === LONG_HISTORY_SETS, `${points} points`);
+    const drawn = await page.evaluate(() => window.gpq.plots.charts.map((c) => c.data[0].length));
+    check(drawn.length === 6 && drawn.every((n) => n === LONG_HISTORY_SETS), `charts of ${drawn.join(', ')} points`);
   });
 
   await test('no request left the server, and the page raised no error', async () => {

@@ -10,7 +10,7 @@ export const LONG_HISTORY_ID = 99990;  // an analyst-range id no real file uses
 export const LONG_HISTORY_SETS = 10000;
 
 // OMM CSV of LONG_HISTORY_SETS sets, three a day, drifting down by drag, with a reboost at
-// the middle: the 10,000-point history the page must plot within a second.
+// the middle: the 10,000-point history the page must plot within a second (bench/page_load.mjs).
 function longHistoryCsv() {
   const lines = ['OBJECT_NAME,OBJECT_ID,EPOCH,MEAN_MOTION,ECCENTRICITY,INCLINATION,RA_OF_ASC_NODE,' +
     'ARG_OF_PERICENTER,MEAN_ANOMALY,EPHEMERIS_TYPE,CLASSIFICATION_TYPE,NORAD_CAT_ID,ELEMENT_SET_NO,' +
