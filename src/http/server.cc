@@ -28,6 +28,7 @@
 #include "http/conditional.h"
 #include "http/connection_gate.h"
 #include "http/endpoints.h"
+#include "http/gate_answers.h"
 #include "http/housekeeper.h"
 #include "http/key_ring.h"
 #include "http/key_watch.h"
@@ -157,7 +158,11 @@ class ApiServer {
           [this](GateStream& stream, bool close, bool& closed) {
             return server_.serve_one(stream, close, closed);
           },
-          [this](int status) { return raw_answer(library_error(status)); });
+          // On the gate's thread: it reads only the quota's fixed figures.
+          [this](int status) {
+            return raw_answer(library_error(status), quota_.limit(),
+                              quota_.reset_seconds(system_now()));
+          });
       if (stop_requested_) {
         gate->stop();
       }
@@ -238,58 +243,6 @@ class ApiServer {
     limits.head.header_count = kMaxRequestHeaders;
     limits.keep_alive_requests = kKeepAliveRequests;
     return limits;
-  }
-
-  // An answer the gate sends by itself, with the error body and limit headers of every other
-  // refusal. On the gate's thread: it reads only the quota's fixed figures.
-  std::string raw_answer(const Reply& reply) {
-    const char* reason = "Bad Request";
-    switch (reply.status) {
-      case 408: reason = "Request Timeout"; break;
-      case 414: reason = "URI Too Long"; break;
-      case 431: reason = "Request Header Fields Too Large"; break;
-      case 503: reason = "Service Unavailable"; break;
-      default: break;
-    }
-    std::string answer = fmt::format(
-        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n",
-        reply.status, reason, reply.content_type, reply.body.size());
-    for (const auto& [name, value] : reply.headers) {
-      answer += fmt::format("{}: {}\r\n", name, value);
-    }
-    answer += fmt::format(
-        "X-RateLimit-Limit: {0}\r\nX-RateLimit-Remaining: {0}\r\nX-RateLimit-Reset: {1}\r\n"
-        "Vary: Accept, Accept-Encoding\r\n\r\n",
-        quota_.limit(), quota_.reset_seconds(system_now()));
-    return answer + reply.body;
-  }
-
-  static Reply library_error(int status) {
-    switch (status) {
-      case 408:
-        return error_reply(408, "RequestTimeout",
-                           "the request did not arrive whole in time; send its head at once");
-      case 503: {
-        Reply reply = error_reply(503, "TooManyConnections",
-                                  "too many open connections; close idle ones and retry");
-        reply.headers.emplace_back("Retry-After", "1");
-        return reply;
-      }
-      case 414:
-        return error_reply(414, "URITooLong", "the request URL is too long; send at most 8 KiB");
-      case 413:
-        return error_reply(413, "PayloadTooLarge", "the API takes no request body");
-      case 431:
-        return error_reply(431, "RequestHeaderFieldsTooLarge",
-                           "the request's headers are too large: send at most 100 headers, 8 KiB "
-                           "a line and 64 KiB in all");
-      case 404:
-        return error_reply(404, "NotFound", "no such path");
-      default:
-        return error_reply(400, "BadRequest",
-                           "the request could not be read (a header line over 8 KiB, or not "
-                           "HTTP/1.1)");
-    }
   }
 
   void handle(const httplib::Request& req, httplib::Response& res) {
