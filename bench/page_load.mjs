@@ -1,21 +1,15 @@
 // How long the page at / takes to plot a 10,000-set history on loopback (target: under 1 s).
 // The browser tests' world (tests/browser/world.mjs: the real stations history, SATCAT and
 // active catalog plus one made-up 10,000-set object), a `gpq serve` of its own on 127.0.0.1 and
-// Debian's chromium, headless. Each load asks for /#/object/99990 in a fresh tab and ends when
-// the six charts are drawn (body[data-plotted]); the first load finds nothing cached in the
-// browser or in the server, the rest find the server's reply cache warm.
+// Debian's chromium, headless. Each load asks for /#/object/99990 in a fresh browser context
+// and ends when the six charts are drawn (body[data-plotted]); the first load finds nothing
+// cached in the browser or in the server, the rest find the server's reply cache warm.
 // usage: GPQ_REAL_DATA=../shared/data node bench/page_load.mjs build/gpq [LOADS]
-import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// puppeteer-core is installed beside the browser tests (scripts/setup.sh): their modules find it.
+import { CHROMIUM, launchChromium } from '../tests/browser/chromium.mjs';
+import { World, LONG_HISTORY_ID, LONG_HISTORY_SETS } from '../tests/browser/world.mjs';
 
-const browserTests = join(dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'browser');
-// puppeteer-core lives beside the browser tests (scripts/setup.sh installs it there).
-const puppeteer = createRequire(join(browserTests, 'package.json'))('puppeteer-core');
-const { World, LONG_HISTORY_ID, LONG_HISTORY_SETS } = await import(join(browserTests, 'world.mjs'));
-
-const CHROMIUM = '/usr/bin/chromium';
 const [gpq, loadsArgument = '11'] = process.argv.slice(2);
 const loads = Number(loadsArgument);
 if (!gpq || !process.env.GPQ_REAL_DATA || !existsSync(CHROMIUM) || !(loads >= 1)) {
@@ -30,8 +24,7 @@ function median(values) {
 }
 
 const world = new World(gpq, process.env.GPQ_REAL_DATA);
-const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true,
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-extensions'] });
+const browser = await launchChromium();
 try {
   // A heavy lane wide enough that no load waits out a 429.
   const base = await world.serve(['--heavy-rate', '1000', '--heavy-burst', '1000']);

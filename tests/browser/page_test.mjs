@@ -4,10 +4,9 @@
 // $GPQ_REAL_DATA or /usr/bin/chromium.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import puppeteer from 'puppeteer-core';
+import { CHROMIUM, launchChromium } from './chromium.mjs';
 import { World, LONG_HISTORY_ID, LONG_HISTORY_SETS } from './world.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
 const [gpq, screenshots] = process.argv.slice(2);
 if (!process.env.GPQ_REAL_DATA) { console.log('GPQ_REAL_DATA is not set: skipped'); process.exit(77); }
 if (!existsSync(CHROMIUM)) { console.log(`${CHROMIUM} is missing (scripts/setup.sh installs it): skipped`); process.exit(77); }
@@ -83,8 +82,7 @@ async function shoot(page, name) {
 }
 
 const world = new World(gpq, process.env.GPQ_REAL_DATA);
-const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true,
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-extensions'] });
+const browser = await launchChromium();
 try {
   const base = await world.serve();
   const api = async (path) => {

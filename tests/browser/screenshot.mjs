@@ -1,11 +1,10 @@
 // A picture of one view of the page for the docs: node screenshot.mjs URL OUT.png [SELECTOR]
 // (the whole page, or only SELECTOR's element), taken in Debian's chromium once the history
 // is plotted (or after two seconds on views without plots).
-import puppeteer from 'puppeteer-core';
+import { launchChromium } from './chromium.mjs';
 
 const [url, out, selector] = process.argv.slice(2);
-const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true,
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   await page.setViewport({ width: 1100, height: 900 });
