@@ -202,8 +202,9 @@ bool LineReader::next(std::string_view& line) {
   if (!line.empty() && line.back() == '\r') {
     line.remove_suffix(1);
   }
-  // A UTF-8 byte order mark (editors on Windows write one) is not part of the first line.
-  if (line_number_ == 0 && line.starts_with("\xEF\xBB\xBF")) {
+  // A UTF-8 byte order mark (editors on Windows write one) is not part of a line. Not only the
+  // first: files joined with cat, or .gz members one after another, carry one at each join.
+  if (line.starts_with("\xEF\xBB\xBF")) {
     line.remove_prefix(3);
   }
   ++line_number_;

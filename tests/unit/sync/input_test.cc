@@ -82,11 +82,14 @@ TEST(LineReaderTest, EndingsBlankLinesAndTheLastLine) {
        "\xEF\xBB\xBF"
        "a\r\nb\n",
        {"a", "b"}},
-      {"only on the first line",
+      {"and at the start of a joined file",
        "a\n\xEF\xBB\xBF"
        "b\n",
-       {"a",
-        "\xEF\xBB\xBF"
+       {"a", "b"}},
+      {"but not inside a line",
+       "a\xEF\xBB\xBF"
+       "b\n",
+       {"a\xEF\xBB\xBF"
         "b"}},
   };
   for (const auto& row : rows) {

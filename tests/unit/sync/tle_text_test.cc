@@ -89,6 +89,12 @@ TEST(TleTextTest, FramingNamesAndStrayLines) {
        {"ISS (ZARYA)", "VANGUARD 1"},
        {}},
       {"2LE with CRLF", lines_of({kIss1, kIss2}, "\r\n"), {25544}, {""}, {}},
+      {"two files joined, each with a byte order mark",
+       "\xEF\xBB\xBF" + lines_of({"ISS (ZARYA)", kIss1, kIss2}, "\r\n") + "\xEF\xBB\xBF" +
+           lines_of({"VANGUARD 1", kVan1, kVan2}, "\r\n"),
+       {25544, 5},
+       {"ISS (ZARYA)", "VANGUARD 1"},
+       {}},
       {"no newline after the last line", lines_of({"0 ISS", kIss1}) + kIss2, {25544}, {"ISS"}, {}},
       {"2LE and 3LE mixed",
        lines_of({kIss1, kIss2, "0 VANGUARD 1", kVan1, kVan2, kIta1, kIta2}),
