@@ -6,6 +6,7 @@
 #include "gpq/key_service.h"
 
 #include "cli/context.h"
+#include "core/printable_text.h"
 #include "cli/redis_option.h"
 #include "http/redis_connection.h"
 #include "http/redis_key_store.h"
@@ -85,7 +86,9 @@ void add_keys_command(CLI::App& app, Context& ctx) {
       fmt::print("{:>4}  {:<24}  {:<11}  {:<24}  {:<24}  {}\n", "ID", "LABEL", "SCOPE", "CREATED",
                  "REVOKED", "REQUESTS " + listing.month);
       for (const ApiKeyInfo& key : listing.keys) {
-        fmt::print("{:>4}  {:<24}  {:<11}  {:<24}  {:<24}  {}\n", key.id, key.label,
+        // printable(): a label stored by an older gpq, or written to Redis by hand, may hold
+        // a line break.
+        fmt::print("{:>4}  {:<24}  {:<11}  {:<24}  {:<24}  {}\n", key.id, printable(key.label),
                    key_scope_name(key.scope), format_iso8601_millis(key.created),
                    key.revoked ? format_iso8601_millis(*key.revoked) : "-", key.used_this_month);
       }

@@ -2,6 +2,8 @@
 
 #include "gpq/error.h"
 
+#include "core/printable_text.h"
+
 namespace gpq {
 namespace {
 
@@ -27,6 +29,10 @@ NewKey KeyService::create(std::string_view label, KeyScope scope, TimePoint now)
   if (label.size() > kMaxLabelLength) {
     fail(Errc::bad_request, "--label is {} characters long; keep it to {}", label.size(),
          kMaxLabelLength);
+  }
+  // The label is printed one per line by `gpq keys list`: a line break would forge a row.
+  if (const auto problem = text_field_problem("--label", label)) {
+    fail(Errc::bad_request, "{}; give UTF-8 text without control characters", *problem);
   }
   NewKey made;
   made.key = minter_.generate();

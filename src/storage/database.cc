@@ -108,6 +108,12 @@ Database::Database(const std::filesystem::path& path, Mode mode, bool immutable)
 Database::~Database() = default;
 
 std::unique_ptr<Database> Database::open(const std::filesystem::path& path, Mode mode) {
+  // SQLite would say only "disk I/O error" of a directory or a device.
+  std::error_code ignored;
+  if (std::filesystem::exists(path, ignored) && !std::filesystem::is_regular_file(path, ignored)) {
+    fail(Errc::bad_request, "{} is not a database file ({})", path.string(),
+         std::filesystem::is_directory(path, ignored) ? "a directory" : "not a regular file");
+  }
   if (mode == Mode::read_only) {
     // One connection in the usual case (a query's start-up cost): the reader itself checks
     // the schema, and only a file to create or migrate is opened for writing first.

@@ -76,6 +76,16 @@ TEST(KeyServiceTest, ALongLabelIsRefused) {
   EXPECT_TRUE(store.hashes_.empty());
 }
 
+TEST(KeyServiceTest, ALabelWithALineBreakIsRefused) {
+  MemoryKeyStore store;
+  const CountingMinter minter;
+  KeyService service(store, minter);
+  EXPECT_GPQ_ERROR(service.create("ops\n   2  forged", KeyScope::api, kNow), Errc::bad_request,
+                   "--label holds the control character U+000A (at byte 4); give UTF-8 text "
+                   "without control characters");
+  EXPECT_TRUE(store.hashes_.empty());
+}
+
 TEST(KeyServiceTest, ListCountsTheMonthOfNowAndRevokeNeedsAKnownId) {
   MemoryKeyStore store;
   const CountingMinter minter;

@@ -128,6 +128,16 @@ TEST(DatabaseTest, RefusesAFileThatIsNotSqlite) {
   EXPECT_GPQ_ERROR(Database::open(path, Database::Mode::read_only), Errc::bad_request, message);
 }
 
+TEST(DatabaseTest, RefusesADirectoryOrADeviceByName) {
+  TempDir dir;
+  for (const auto mode : {Database::Mode::read_write, Database::Mode::read_only}) {
+    EXPECT_GPQ_ERROR(Database::open(dir.path(), mode), Errc::bad_request,
+                     dir.path().string() + " is not a database file (a directory)");
+    EXPECT_GPQ_ERROR(Database::open("/dev/null", mode), Errc::bad_request,
+                     "/dev/null is not a database file (not a regular file)");
+  }
+}
+
 TEST(DatabaseTest, RefusesSomebodyElsesSqliteDatabase) {
   TempDir dir;
   const auto path = dir.path() / "other.db";
