@@ -1,10 +1,18 @@
 #include "cli/config_file.h"
 
+#include <algorithm>
+#include <array>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <string_view>
 #include <vector>
 
+#include <fmt/core.h>
+
 #include "gpq/error.h"
+
+#include "core/printable_text.h"
 
 namespace gpq::cli {
 namespace {
@@ -20,6 +28,26 @@ std::string trimmed(const std::string& text) {
     return {};
   }
   return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
+}
+
+// Every key any command reads (docs/SYNC.md, docs/SERVE.md, docs/REPLICAS.md).
+constexpr std::array<std::string_view, 12> kKnownKeys = {
+    "celestrak_url",
+    "celestrak_min_interval_minutes",
+    "spacetrack_url",
+    "spacetrack_identity",
+    "spacetrack_password",
+    "spacetrack_password_file",
+    "spacetrack_min_interval_seconds",
+    "spacetrack_per_minute",
+    "spacetrack_per_hour",
+    "spacetrack_per_day",
+    "redis.url",
+    "peer.key",
+};
+
+bool known(const std::string& key) {
+  return std::find(kKnownKeys.begin(), kKnownKeys.end(), key) != kKnownKeys.end();
 }
 
 std::vector<std::filesystem::path> candidates() {
@@ -71,7 +99,26 @@ ConfigFile ConfigFile::load(const std::optional<std::string>& explicit_path) {
       fail(Errc::bad_request, "{}:{}: write settings as key = \"value\"",
            config.path_.string(), number);
     }
-    config.values_[trimmed(line.substr(0, equals))] = value.substr(1, value.size() - 2);
+    const std::string key = trimmed(line.substr(0, equals));
+    const auto [first, added] = config.lines_.emplace(key, number);
+    if (!added) {
+      fail(Errc::bad_request, "{}:{}: {} is set twice (first on line {})", config.path_.string(),
+           number, shown(key), first->second);
+    }
+    if (!known(key)) {
+      config.warnings_.push_back(
+          fmt::format("{}:{}: unknown key '{}' is ignored", config.path_.string(), number,
+                      shown(key)));
+    }
+    config.values_[key] = value.substr(1, value.size() - 2);
+  }
+  return config;
+}
+
+ConfigFile ConfigFile::load_and_warn(const std::optional<std::string>& explicit_path) {
+  ConfigFile config = load(explicit_path);
+  for (const std::string& warning : config.warnings_) {
+    fmt::print(stderr, "gpq: warning: {}\n", warning);
   }
   return config;
 }

@@ -8,14 +8,18 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gpq::cli {
 
 class ConfigFile {
  public:
   // Reads the first file that exists (`explicit_path` must exist when given). Throws
-  // Error{bad_request} naming the file and line of anything it cannot read.
+  // Error{bad_request} naming the file and line of anything it cannot read, or of a key set
+  // twice.
   static ConfigFile load(const std::optional<std::string>& explicit_path);
+  // load(), then each warning printed to standard error: what every command uses.
+  static ConfigFile load_and_warn(const std::optional<std::string>& explicit_path);
 
   // The value of `key`, or std::nullopt.
   std::optional<std::string> get(const std::string& key) const;
@@ -23,10 +27,14 @@ class ConfigFile {
   std::optional<std::string> get(const std::string& key, const char* environment) const;
 
   const std::filesystem::path& path() const { return path_; }  // empty: no file
+  // One line per key gpq does not know (a misspelt key would otherwise go unnoticed).
+  const std::vector<std::string>& warnings() const { return warnings_; }
 
  private:
   std::filesystem::path path_;
   std::map<std::string, std::string> values_;
+  std::map<std::string, int> lines_;  // where each key was set
+  std::vector<std::string> warnings_;
 };
 
 }  // namespace gpq::cli

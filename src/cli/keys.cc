@@ -6,8 +6,8 @@
 #include "gpq/key_service.h"
 
 #include "cli/context.h"
-#include "core/printable_text.h"
 #include "cli/redis_option.h"
+#include "core/printable_text.h"
 #include "http/redis_connection.h"
 #include "http/redis_key_store.h"
 #include "keys/key_material.h"

@@ -17,7 +17,7 @@ std::string redis_url(const RedisChoice& choice) {
   if (!choice.url.empty()) {
     return choice.url;
   }
-  return ConfigFile::load(choice.config).get("redis.url", "GPQ_REDIS_URL").value_or("");
+  return ConfigFile::load_and_warn(choice.config).get("redis.url", "GPQ_REDIS_URL").value_or("");
 }
 
 }  // namespace gpq::cli

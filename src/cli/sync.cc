@@ -214,7 +214,7 @@ std::string peer_key(const SyncArgs& args) {
     }
     key = line;
   } else {
-    key = ConfigFile::load(args.config).get("peer.key", "GPQ_PEER_KEY");
+    key = ConfigFile::load_and_warn(args.config).get("peer.key", "GPQ_PEER_KEY");
   }
   while (key && !key->empty() && std::isspace(static_cast<unsigned char>(key->back())) != 0) {
     key->pop_back();
@@ -268,7 +268,7 @@ void follow_peer(Context& ctx, const SyncArgs& args) {
 }
 
 void sync_upstreams(Context& ctx, const SyncArgs& args) {
-  const ConfigFile config = ConfigFile::load(args.config);
+  const ConfigFile config = ConfigFile::load_and_warn(args.config);
   sync::SyncPlan plan = sync::plan_sync(args.request, config_lookup(config));
   for (const std::string& warning : plan.warnings) {
     fmt::print(stderr, "gpq: warning: {}\n", warning);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstdlib>
 #include <fstream>
 
 #include <sys/stat.h>
@@ -12,10 +11,15 @@
 #include "gpq/element_set.h"
 #include "gpq/error.h"
 
+#include "core/text.h"
+#include "sync/upstream/redirect_rules.h"
+
 namespace gpq::sync {
 namespace {
 
 constexpr const char* kDefaultHistoryStart = "2004-01-01";
+// CelesTrak asks for at least 2 hours between requests for the same data (docs/SYNC.md).
+constexpr std::chrono::minutes kCelestrakRule{120};
 
 // "spacetrack" or "celestrak" for any spelling the core accepts (source_a and source_b too);
 // empty for every upstream.
@@ -96,12 +100,47 @@ void apply_common(const SyncRequest& request, const std::string& url_flag,
   }
 }
 
-CelestrakOptions celestrak_options(const SyncRequest& request, const SyncConfig& config) {
+// Whether `base_url` is CelesTrak's own server, whose rule the interval may not go below; a
+// mirror at another address may be asked as often as its owner allows.
+bool is_celestrak_itself(const std::string& base_url) {
+  const std::optional<Url> url = parse_url(base_url);
+  if (!url) {
+    return false;
+  }
+  std::string host = to_lower(url->authority);
+  const std::size_t colon = host.rfind(':');
+  if (colon != std::string::npos && host.back() != ']') {
+    host.resize(colon);
+  }
+  for (const std::string_view domain : {"celestrak.org", "celestrak.com"}) {
+    if (host == domain || host.ends_with(fmt::format(".{}", domain))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+CelestrakOptions celestrak_options(const SyncRequest& request, const SyncConfig& config,
+                                   std::vector<std::string>& warnings) {
   CelestrakOptions options;
   apply_common(request, request.celestrak_url, config.get("celestrak_url", "GPQ_CELESTRAK_URL"),
                options);
-  if (auto minutes = config.get("celestrak_min_interval_minutes", nullptr)) {
-    options.min_interval = std::chrono::minutes(std::max(1, std::atoi(minutes->c_str())));
+  const auto minutes = config_int(config, "celestrak_min_interval_minutes");
+  if (!minutes) {
+    return options;
+  }
+  if (*minutes < 1) {
+    fail(Errc::bad_request, "celestrak_min_interval_minutes in {}: give at least 1, got {}",
+         config.path, *minutes);
+  }
+  options.min_interval = std::chrono::minutes(*minutes);
+  if (options.min_interval < kCelestrakRule && is_celestrak_itself(options.base_url)) {
+    warnings.push_back(fmt::format(
+        "{}: celestrak_min_interval_minutes {} is below the 2 hours CelesTrak asks between "
+        "requests for the same data; using 120 (a mirror at another address may be asked "
+        "more often)",
+        config.path, *minutes));
+    options.min_interval = kCelestrakRule;
   }
   return options;
 }
@@ -144,7 +183,7 @@ SyncPlan plan_sync(const SyncRequest& request, const SyncConfig& config) {
     warn_if_others_can_read(*file, "the Space-Track password", plan.warnings);
   }
   if (source.empty() || source == "celestrak") {
-    plan.celestrak = celestrak_options(request, config);
+    plan.celestrak = celestrak_options(request, config, plan.warnings);
   }
   if ((source.empty() || source == "spacetrack") && account) {
     plan.spacetrack = spacetrack_options(request, config, plan.warnings);

@@ -2,6 +2,7 @@
 #include "sync/sync_plan.h"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -89,6 +90,38 @@ TEST(SyncPlanTest, ABudgetThatIsNotANumberIsRefused) {
   EXPECT_GPQ_ERROR(plan_sync(SyncRequest{}, config_of(values)), Errc::bad_request,
                    "spacetrack_per_minute in /etc/gpq/config.toml: expected a whole number, got "
                    "\"lots\"");
+}
+
+TEST(SyncPlanTest, TheCelestrakIntervalKeepsCelestraksTwoHoursAndAMirrorMayGoBelow) {
+  const struct {
+    const char* url;
+    const char* minutes;
+    int used;
+    bool warned;
+  } rows[] = {
+      {nullptr, "30", 120, true},
+      {"https://www.CelesTrak.org:443", "119", 120, true},
+      {"https://celestrak.com/", "1", 120, true},
+      {nullptr, "240", 240, false},
+      {"http://mirror.local", "30", 30, false},
+      {"http://notcelestrak.org", "30", 30, false},
+      {"http://[::1]:8080", "1", 1, false},
+  };
+  for (const auto& row : rows) {
+    std::map<std::string, std::string> values{{"celestrak_min_interval_minutes", row.minutes}};
+    if (row.url != nullptr) {
+      values["celestrak_url"] = row.url;
+    }
+    const SyncPlan plan = plan_sync(SyncRequest{}, config_of(values));
+    ASSERT_TRUE(plan.celestrak);
+    EXPECT_EQ(plan.celestrak->min_interval, std::chrono::minutes(row.used)) << row.minutes;
+    EXPECT_EQ(plan.warnings.size(), row.warned ? 1U : 0U) << row.minutes;
+  }
+  for (const char* bad : {"0", "-5", "two hours", ""}) {
+    EXPECT_THROW(plan_sync(SyncRequest{}, config_of({{"celestrak_min_interval_minutes", bad}})),
+                 Error)
+        << bad;
+  }
 }
 
 }  // namespace
