@@ -4,8 +4,12 @@
 #include "gpq/request.h"
 
 #include <algorithm>
+#include <cctype>
+
+#include <fmt/core.h>
 
 #include "gpq/error.h"
+#include "gpq/tle.h"
 
 #include "core/printable_text.h"
 #include "core/request_filters.h"
@@ -28,12 +32,18 @@ using detail::refuse_filters_except;
 using detail::require_date;
 
 std::int32_t parse_norad(std::string_view parameter, std::string_view text) {
-  const auto value = parse_whole(trim(text));
+  const std::string_view trimmed = trim(text);
+  const auto value = parse_whole(trimmed);
   if (!value || *value < 1 || *value > kMaxNoradId) {
+    // An Alpha-5 number copied from a TLE: the API's ids are integers, so say which one.
+    const auto alpha5 = trimmed.size() == 5 && std::isalpha(static_cast<unsigned char>(trimmed[0]))
+                            ? parse_tle_catalog_number(trimmed)
+                            : std::nullopt;
     fail(Errc::bad_request,
          "parameter '{}': '{}' is not a NORAD catalog number (a whole number from 1 to "
-         "999999999)",
-         parameter, shown(text));
+         "999999999){}",
+         parameter, shown(text),
+         alpha5 ? fmt::format("; the TLE's Alpha-5 {} is {}", trimmed, *alpha5) : "");
   }
   return static_cast<std::int32_t>(*value);
 }

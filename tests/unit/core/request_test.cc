@@ -20,6 +20,20 @@ TEST(BindNoradIdTest, AcceptsOneToNineDigits) {
   }
 }
 
+TEST(BindNoradIdTest, AnAlpha5NumberIsRefusedWithItsValue) {
+  const std::string refused = "is not a NORAD catalog number (a whole number from 1 to 999999999)";
+  EXPECT_GPQ_ERROR(
+      bind_norad_id("A0245"), Errc::bad_request,
+      "parameter 'norad_id': 'A0245' " + refused + "; the TLE's Alpha-5 A0245 is 100245");
+  EXPECT_GPQ_ERROR(
+      bind_norad_id(" Z9999"), Errc::bad_request,
+      "parameter 'norad_id': ' Z9999' " + refused + "; the TLE's Alpha-5 Z9999 is 339999");
+  for (const char* not_alpha5 : {"I0001", "a0245", "A024", "AB245"}) {
+    EXPECT_GPQ_ERROR(bind_norad_id(not_alpha5), Errc::bad_request,
+                     fmt::format("parameter 'norad_id': '{}' {}", not_alpha5, refused));
+  }
+}
+
 TEST(BindPagingTest, DefaultsAndLimits) {
   const auto http = bind_gp_search({}, FrontEnd::http);
   EXPECT_EQ(http.paging.page, 1);
