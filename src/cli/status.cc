@@ -2,6 +2,7 @@
 #include "cli/context.h"
 #include "cli/output.h"
 #include "gpq/format.h"
+#include "gpq/request.h"
 
 namespace gpq::cli {
 
@@ -13,10 +14,11 @@ void add_status_command(CLI::App& app, Context& ctx) {
       "  gpq status                         sizes and the last sync of each source\n"
       "  gpq status --format json           the same document as GET /api/v1/status");
   cmd->callback([&ctx] {
+    // Bound first: a format status cannot write is refused before the database is read.
+    const Format format = bind_status_format(ctx.with_output({}), FrontEnd::cli);
     const ServiceStatus status = ctx.core().status();
     Printer printer;
-    const bool json = ctx.format() == "json" || (ctx.format().empty() && !stdout_is_terminal());
-    if (json) {
+    if (format == Format::json) {
       write_status_json(status, GPQ_VERSION, printer.buffer());
       printer.buffer() += '\n';
     } else {

@@ -225,6 +225,10 @@ Bound<std::int32_t> bind_catalog_record(std::string_view norad_id, const Params&
   return {bind_norad_id(norad_id), bind_format(params, end, {Format::json, Format::csv}), {}};
 }
 
+Format bind_status_format(const Params& params, FrontEnd end) {
+  return bind_format(params, end, {Format::json});
+}
+
 Bound<CatalogFilter> bind_catalog_search(const Params& params, FrontEnd end) {
   Bound<CatalogFilter> bound;
   bound.query.search = bind_text(params, "search");

@@ -34,6 +34,14 @@ TEST(BindNoradIdTest, AnAlpha5NumberIsRefusedWithItsValue) {
   }
 }
 
+TEST(BindStatusFormatTest, JsonAndTheCliTableOnly) {
+  EXPECT_EQ(bind_status_format({}, FrontEnd::http), Format::json);
+  EXPECT_EQ(bind_status_format({{"format", "table"}}, FrontEnd::cli), Format::table);
+  EXPECT_EQ(bind_status_format({{"format", "json"}}, FrontEnd::cli), Format::json);
+  EXPECT_GPQ_ERROR(bind_status_format({{"format", "csv"}}, FrontEnd::cli), Errc::bad_request,
+                   "parameter 'format': 'csv' is not available here; use one of: json");
+}
+
 TEST(BindPagingTest, DefaultsAndLimits) {
   const auto http = bind_gp_search({}, FrontEnd::http);
   EXPECT_EQ(http.paging.page, 1);
