@@ -15,6 +15,12 @@ std::optional<Reply> refuse_shape(const httplib::Request& req) {
              req.get_header_value_count("Transfer-Encoding") > 1) {
     refused = error_reply(400, "BadRequest",
                           "a request may carry Content-Length or Transfer-Encoding once");
+  } else if (req.get_header_value_count("Host") > 1) {
+    refused = error_reply(400, "BadRequest", "a request may carry Host once (RFC 9112 3.2)");
+  } else if (req.get_header_value_count("X-Api-Key") > 1) {
+    // Which of two keys counts would depend on who reads the request: a proxy in front may
+    // check the other one.
+    refused = error_reply(400, "BadRequest", "a request may carry X-Api-Key once");
   } else if (req.headers.size() > kMaxRequestHeaders) {
     refused = error_reply(431, "RequestHeaderFieldsTooLarge",
                           fmt::format("a request may carry at most {} headers; this one has {}",

@@ -1,6 +1,6 @@
-// Requests refused for their shape before any key or limit is looked at: framing that a
-// proxy in front could read otherwise than gpq does (request smuggling), and absurd numbers
-// of headers. docs/SERVE.md lists the limits.
+// Requests refused for their shape before any key or limit is looked at: framing, a Host or
+// a key that a proxy in front could read otherwise than gpq does (request smuggling), and
+// absurd numbers of headers. docs/SERVE.md lists the limits.
 #pragma once
 
 #include <cstddef>

@@ -124,6 +124,17 @@ TEST_F(HostileHttpTest, ConflictingFramingIsRefusedAndSmugglesNothing) {
   expect_normal_client_served();
 }
 
+TEST_F(HostileHttpTest, AHostOrAKeySentTwiceIsRefused) {
+  expect_json_error(
+      send_raw(server_->port(), request("/api/v1/gp/25544", "Host: other.example\r\n")), 400,
+      "may carry Host once");
+  const RawAnswer keys = send_raw(
+      server_->port(), request("/api/v1/gp/25544", "X-Api-Key: gpq_a\r\nX-Api-Key: gpq_b\r\n"));
+  expect_json_error(keys, 400, "may carry X-Api-Key once");
+  EXPECT_EQ(keys.answers(), 1);
+  expect_normal_client_served();
+}
+
 TEST_F(HostileHttpTest, AbsurdHeadersAreRefused) {
   std::string many;
   for (int i = 0; i < 10'000; ++i) {
