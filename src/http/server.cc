@@ -64,6 +64,15 @@ thread_local RequestNote current_note;
 // event loop, not on httplib's accepting thread and its pool (connection_gate.h).
 class Listener : public httplib::Server {
  public:
+  // httplib's default socket option is SO_REUSEPORT, which lets a second server bind the same
+  // port and silently take part of its connections. SO_REUSEADDR alone still binds at once
+  // after a restart (connections left in TIME_WAIT), and a port in use is refused.
+  Listener() {
+    set_socket_options([](socket_t sock) {
+      const int yes = 1;
+      ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+    });
+  }
   // httplib listens with a backlog of 5: a burst of new connections beyond that waits out
   // TCP's SYN retries (1 s, 3 s, 7 s...). Listening again on the bound socket widens the queue.
   void widen_backlog(int backlog) { ::listen(svr_sock_, backlog); }

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <csignal>
 #include <fstream>
 #include <string>
 
@@ -132,6 +133,22 @@ TEST_F(HostileHttpTest, AHostOrAKeySentTwiceIsRefused) {
       server_->port(), request("/api/v1/gp/25544", "X-Api-Key: gpq_a\r\nX-Api-Key: gpq_b\r\n"));
   expect_json_error(keys, 400, "may carry X-Api-Key once");
   EXPECT_EQ(keys.answers(), 1);
+  expect_normal_client_served();
+}
+
+TEST_F(HostileHttpTest, ASecondServerCannotTakeThePortInUse) {
+  Interruption safety;  // a second server that did bind would serve until stopped
+  safety.after = std::chrono::seconds(5);
+  safety.signal = SIGTERM;
+  const ProcessResult second = run_gpq_interrupted(
+      {"--db", db_.string(), "serve", "--no-auth", "--listen",
+       "127.0.0.1:" + std::to_string(server_->port())},
+      safety);
+  EXPECT_FALSE(second.signalled) << second.err;
+  EXPECT_EQ(second.exit_code, 2);
+  EXPECT_NE(second.err.find("port " + std::to_string(server_->port()) + ": in use"),
+            std::string::npos)
+      << second.err;
   expect_normal_client_served();
 }
 
