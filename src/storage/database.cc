@@ -108,11 +108,12 @@ Database::Database(const std::filesystem::path& path, Mode mode, bool immutable)
 Database::~Database() = default;
 
 std::unique_ptr<Database> Database::open(const std::filesystem::path& path, Mode mode) {
-  // SQLite would say only "disk I/O error" of a directory or a device.
+  // SQLite would say only "disk I/O error" of a directory or a device. One stat, on start-up.
   std::error_code ignored;
-  if (std::filesystem::exists(path, ignored) && !std::filesystem::is_regular_file(path, ignored)) {
+  const std::filesystem::file_status found = std::filesystem::status(path, ignored);
+  if (std::filesystem::exists(found) && !std::filesystem::is_regular_file(found)) {
     fail(Errc::bad_request, "{} is not a database file ({})", path.string(),
-         std::filesystem::is_directory(path, ignored) ? "a directory" : "not a regular file");
+         std::filesystem::is_directory(found) ? "a directory" : "not a regular file");
   }
   if (mode == Mode::read_only) {
     // One connection in the usual case (a query's start-up cost): the reader itself checks
