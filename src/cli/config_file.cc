@@ -100,17 +100,17 @@ ConfigFile ConfigFile::load(const std::optional<std::string>& explicit_path) {
            config.path_.string(), number);
     }
     const std::string key = trimmed(line.substr(0, equals));
-    const auto [first, added] = config.lines_.emplace(key, number);
+    const auto [first, added] =
+        config.settings_.emplace(key, Setting{value.substr(1, value.size() - 2), number});
     if (!added) {
       fail(Errc::bad_request, "{}:{}: {} is set twice (first on line {})", config.path_.string(),
-           number, shown(key), first->second);
+           number, shown(key), first->second.line);
     }
     if (!known(key)) {
       config.warnings_.push_back(
           fmt::format("{}:{}: unknown key '{}' is ignored", config.path_.string(), number,
                       shown(key)));
     }
-    config.values_[key] = value.substr(1, value.size() - 2);
   }
   return config;
 }
@@ -124,8 +124,8 @@ ConfigFile ConfigFile::load_and_warn(const std::optional<std::string>& explicit_
 }
 
 std::optional<std::string> ConfigFile::get(const std::string& key) const {
-  const auto found = values_.find(key);
-  return found == values_.end() ? std::nullopt : std::optional<std::string>(found->second);
+  const auto found = settings_.find(key);
+  return found == settings_.end() ? std::nullopt : std::optional<std::string>(found->second.value);
 }
 
 std::optional<std::string> ConfigFile::get(const std::string& key, const char* variable) const {

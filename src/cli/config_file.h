@@ -32,8 +32,11 @@ class ConfigFile {
 
  private:
   std::filesystem::path path_;
-  std::map<std::string, std::string> values_;
-  std::map<std::string, int> lines_;  // where each key was set
+  struct Setting {
+    std::string value;
+    int line = 0;  // where it was set, for the message of a key set twice
+  };
+  std::map<std::string, Setting> settings_;
   std::vector<std::string> warnings_;
 };
 
