@@ -189,6 +189,26 @@ std::optional<TimePoint> from_unix_seconds(double seconds) {
   return TimePoint::from_unix_micros(static_cast<std::int64_t>(micros));
 }
 
+// Why a date written in an accepted form is still refused, appended to the message: without
+// it "9999-12-31 is not a date" reads as a parser fault.
+std::string refusal_reason(std::string_view text) {
+  std::size_t pos = 0;
+  int year = 0;
+  const bool iso_year = read_digits(text, pos, 4, year) && pos < text.size() && text[pos] == '-';
+  const std::optional<double> number =
+      text.starts_with("unix:") ? parse_plain_number(text.substr(5))
+      : text.starts_with("jd:") ? parse_plain_number(text.substr(3))
+                                : std::nullopt;
+  if ((iso_year && (year < kMinYear || year > kMaxYear)) || number) {
+    return fmt::format(" (years {} to {} only)", kMinYear, kMaxYear);
+  }
+  // YYYY-MM-DDThh:mm:60
+  if (iso_year && text.size() >= 19 && text[16] == ':' && text.substr(17, 2) == "60") {
+    return " (23:59:60 is a leap second; instants are counted without them)";
+  }
+  return {};
+}
+
 }  // namespace
 
 double TimePoint::julian_date() const {
@@ -276,9 +296,9 @@ TimePoint parse_date(std::string_view parameter, std::string_view text) {
   }
   if (!parsed) {
     fail(Errc::bad_request,
-         "parameter '{}': '{}' is not a date; expected ISO 8601 (2024-01-01T00:00:00Z), "
+         "parameter '{}': '{}' is not a date{}; expected ISO 8601 (2024-01-01T00:00:00Z), "
          "jd:<julian date> or unix:<seconds>",
-         parameter, shown(text, 64));
+         parameter, shown(text, 64), refusal_reason(text));
   }
   return *parsed;
 }

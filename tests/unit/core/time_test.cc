@@ -54,6 +54,30 @@ TEST(ParseDateTest, RejectsAnythingElseNamingTheParameter) {
                    "(2024-01-01T00:00:00Z), jd:<julian date> or unix:<seconds>");
 }
 
+TEST(ParseDateTest, SaysWhyADateInAnAcceptedFormIsRefused) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"9999-12-31T23:59:59Z", "'9999-12-31T23:59:59Z' is not a date (years 1900 to 2200 only);"},
+      {"1899-12-31", "'1899-12-31' is not a date (years 1900 to 2200 only);"},
+      {"unix:99999999999", "'unix:99999999999' is not a date (years 1900 to 2200 only);"},
+      {"jd:0", "'jd:0' is not a date (years 1900 to 2200 only);"},
+      {"2016-12-31T23:59:60Z",
+       "'2016-12-31T23:59:60Z' is not a date (23:59:60 is a leap second; instants are counted "
+       "without them);"},
+      // A malformed date has no reason to give beyond the accepted forms.
+      {"2024-02-30", "'2024-02-30' is not a date; expected"},
+      {"unix:1e5", "'unix:1e5' is not a date; expected"},
+  };
+  for (const auto& [text, message] : cases) {
+    SCOPED_TRACE(text);
+    try {
+      parse_date("epoch", text);
+      ADD_FAILURE() << "accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string_view(e.what()).find(message), std::string_view::npos) << e.what();
+    }
+  }
+}
+
 TEST(FormatIsoTest, RoundsMillisecondsHalfUpWithCarry) {
   const std::pair<std::int64_t, const char*> cases[] = {
       {k2024, "2024-01-01T00:00:00.000Z"},
