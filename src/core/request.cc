@@ -237,7 +237,7 @@ Bound<CatalogFilter> bind_catalog_search(const Params& params, FrontEnd end) {
   if (const std::string* year = find_param(params, "launch_year")) {
     const auto value = parse_whole(*year);
     if (!value || *value < 1957 || *value > 2200) {
-      fail(Errc::bad_request, "parameter 'launch_year': '{}' must be a year from 1957",
+      fail(Errc::bad_request, "parameter 'launch_year': '{}' must be a year from 1957 to 2200",
            shown(*year));
     }
     bound.query.launch_year = static_cast<int>(*value);

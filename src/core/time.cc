@@ -206,6 +206,12 @@ std::string refusal_reason(std::string_view text) {
   if (iso_year && text.size() >= 19 && text[16] == ':' && text.substr(17, 2) == "60") {
     return " (23:59:60 is a leap second; instants are counted without them)";
   }
+  // An offset's '+' sent unencoded in a URL query arrives as a space.
+  const std::size_t space = text.rfind(' ');
+  if (iso_year && space != std::string_view::npos && space >= 16 && space + 1 < text.size() &&
+      text[space + 1] >= '0' && text[space + 1] <= '9') {
+    return " (a '+' in a URL query reads as a space: send the offset's '+' as %2B)";
+  }
   return {};
 }
 

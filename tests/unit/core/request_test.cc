@@ -1,5 +1,6 @@
 #include "gpq/request.h"
 
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 
 #include "support/expect_error.h"
@@ -184,6 +185,11 @@ TEST(BindCatalogTest, FormatsAndYear) {
             1998);
   EXPECT_GPQ_ERROR(bind_catalog_search({{"format", "xml"}}, FrontEnd::http), Errc::bad_request,
                    "parameter 'format': 'xml' is not available here; use one of: json, csv");
+  for (const char* year : {"1956", "2201", "98"}) {
+    EXPECT_GPQ_ERROR(
+        bind_catalog_search({{"launch_year", year}}, FrontEnd::http), Errc::bad_request,
+        fmt::format("parameter 'launch_year': '{}' must be a year from 1957 to 2200", year));
+  }
 }
 
 }  // namespace

@@ -63,6 +63,9 @@ TEST(ParseDateTest, SaysWhyADateInAnAcceptedFormIsRefused) {
       {"2016-12-31T23:59:60Z",
        "'2016-12-31T23:59:60Z' is not a date (23:59:60 is a leap second; instants are counted "
        "without them);"},
+      {"2026-06-01T00:00:00 05:00",
+       "'2026-06-01T00:00:00 05:00' is not a date (a '+' in a URL query reads as a space: send "
+       "the offset's '+' as %2B);"},
       // A malformed date has no reason to give beyond the accepted forms.
       {"2024-02-30", "'2024-02-30' is not a date; expected"},
       {"unix:1e5", "'unix:1e5' is not a date; expected"},
