@@ -256,6 +256,10 @@ class ApiServer {
 
   void handle(const httplib::Request& req, httplib::Response& res) {
     current_note = {SteadyClock::now(), std::nullopt, std::nullopt};
+    // Range is ignored, as RFC 9110 14.2 allows: httplib would cut the body of our explicit
+    // 200 to the range and keep the status, so a client took a fragment for the whole. The
+    // bodies are built per request (and gzipped), so the whole answer is the one we give.
+    const_cast<httplib::Request&>(req).ranges.clear();
     const TimePoint now = system_now();
     if (std::optional<Reply> refused = refuse_shape(req)) {
       send(res, std::move(*refused), std::nullopt, now);

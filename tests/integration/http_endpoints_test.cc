@@ -286,6 +286,19 @@ TEST_F(HttpEndpointsTest, GzipWhenAccepted) {
   EXPECT_EQ(decoded.body, plain.body);
 }
 
+TEST_F(HttpEndpointsTest, RangeIsIgnoredAndTheWholeBodyAnswers) {
+  const HttpResult whole = get("/gp/25544");
+  ASSERT_EQ(whole.status, 200);
+  for (const char* range : {"bytes=0-10", "bytes=0-10,20-30", "bytes=99999-", "bytes=-5"}) {
+    SCOPED_TRACE(range);
+    const HttpResult ranged = get("/gp/25544", {{"Range", range}});
+    EXPECT_EQ(ranged.status, 200);
+    EXPECT_EQ(ranged.body, whole.body);
+    EXPECT_FALSE(ranged.has_header("Content-Range"));
+    EXPECT_EQ(ranged.header("Content-Type"), whole.header("Content-Type"));
+  }
+}
+
 TEST_F(HttpEndpointsTest, HeadHasTheHeadersOfGetAndNoBody) {
   const HttpResult got = get("/gp/25544?format=tle");
   const HttpResult head = client_->request("HEAD", "/api/v1/gp/25544?format=tle");
