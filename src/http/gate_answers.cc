@@ -27,8 +27,8 @@ Reply library_error(int status) {
       return error_reply(404, "NotFound", "no such path");
     default:
       return error_reply(400, "BadRequest",
-                         "the request could not be read (a header line over 8 KiB, or not "
-                         "HTTP/1.1)");
+                         "the request could not be read: send a request line such as "
+                         "'GET /api/v1/status HTTP/1.1', then header lines 'Name: value'");
   }
 }
 

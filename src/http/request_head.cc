@@ -29,6 +29,28 @@ std::optional<std::size_t> content_length(std::string_view line) {
   return length;
 }
 
+// RFC 9110 5.6.2: the characters of a field name.
+bool is_token_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
+}
+
+// `Name: value`, with no blank before the colon and no line folded onto the last (RFC 9112
+// 5.1, 5.2). httplib would skip such a line or take its blanks into the name, where a proxy
+// in front may have read it otherwise.
+bool is_header_line(std::string_view line) {
+  const std::size_t colon = line.find(':');
+  if (colon == 0 || colon == std::string_view::npos) {
+    return false;
+  }
+  for (std::size_t i = 0; i < colon; ++i) {
+    if (!is_token_char(line[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
 HeadJudgement refused(int status) { return {State::refused, 0, status}; }
 
 }  // namespace
@@ -66,6 +88,9 @@ HeadJudgement judge_request_head(std::string_view bytes, const HeadLimits& limit
     if (!first) {
       if (++headers > limits.header_count) {
         return refused(431);
+      }
+      if (!is_header_line(line)) {
+        return refused(400);
       }
       if (auto length = content_length(line)) {
         ++lengths;

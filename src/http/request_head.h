@@ -19,14 +19,15 @@ struct HeadJudgement {
   enum class State { incomplete, complete, refused };
   State state = State::incomplete;
   std::size_t request_bytes = 0;  // complete: the bytes of this request (head and body)
-  int status = 0;                 // refused: 414 for the request line, 431 for the headers
+  int status = 0;  // refused: 414 for the request line, 431 for the headers, 400 a bad line
 };
 
 // `bytes` start at a request's first byte (blank lines before it are skipped, as RFC 9112
 // allows). A head whose lines break the limits is refused as soon as that is certain, so an
-// over-long request is not read to its end. Malformed heads are complete: httplib answers
-// them 400, and so are heads that frame their body twice (two Content-Length headers): the
-// server refuses those before reading a body. A Transfer-Encoding body is left to httplib.
+// over-long request is not read to its end, and so is a header line that is not `Name: value`
+// (400). A malformed request line is complete: httplib answers it 400, and so are heads that
+// frame their body twice (two Content-Length headers): the server refuses those before
+// reading a body. A Transfer-Encoding body is left to httplib.
 HeadJudgement judge_request_head(std::string_view bytes, const HeadLimits& limits);
 
 }  // namespace gpq::http

@@ -209,7 +209,11 @@ class ApiServer {
           if (!res.body.empty()) {
             return httplib::Server::HandlerResponse::Unhandled;
           }
-          send(res, library_error(res.status), std::nullopt, system_now());
+          // What follows an unreadable request is not known to be a request: httplib would
+          // read on and answer the rest of its lines as requests of their own.
+          Reply reply = library_error(res.status);
+          reply.headers.emplace_back("Connection", "close");
+          send(res, std::move(reply), std::nullopt, system_now());
           return httplib::Server::HandlerResponse::Handled;
         }));
     server_.set_exception_handler(

@@ -136,6 +136,33 @@ TEST_F(HostileHttpTest, AHostOrAKeySentTwiceIsRefused) {
   expect_normal_client_served();
 }
 
+TEST_F(HostileHttpTest, AnUnreadableRequestIsAnsweredOnceAndClosesTheConnection) {
+  // After a request line httplib cannot read, the lines that follow were answered as
+  // requests of their own on the same connection.
+  const RawAnswer method = send_raw(server_->port(), "BREW /api/v1/gp HTTP/1.1\r\nHost: x\r\n\r\n");
+  expect_json_error(method, 400, "could not be read");
+  EXPECT_EQ(method.answers(), 1) << method.text;
+  EXPECT_NE(method.text.find("Connection: close"), std::string::npos) << method.text;
+  const RawAnswer version =
+      send_raw(server_->port(), "GET /api/v1/gp/25544 HTTP/2.0\r\nHost: x\r\n\r\n");
+  expect_json_error(version, 400, "could not be read");
+  EXPECT_EQ(version.answers(), 1) << version.text;
+  // A header line without its colon, or with a blank before it, is refused, not skipped.
+  for (const std::string line : {"Host 127.0.0.1", "Transfer-Encoding : chunked", " folded"}) {
+    SCOPED_TRACE(line);
+    const RawAnswer bad = send_raw(server_->port(), request("/api/v1/gp/25544", line + "\r\n"));
+    expect_json_error(bad, 400, "could not be read");
+    EXPECT_EQ(bad.answers(), 1) << bad.text;
+  }
+  expect_normal_client_served();
+}
+
+TEST_F(HostileHttpTest, BlankLinesBeforeARequestAreSkipped) {
+  const RawAnswer answer = send_raw(server_->port(), "\r\n\r\n" + request("/api/v1/gp/25544"));
+  EXPECT_EQ(answer.status(), 200) << answer.text.substr(0, 300);
+  EXPECT_EQ(answer.answers(), 1);
+}
+
 TEST_F(HostileHttpTest, ASecondServerCannotTakeThePortInUse) {
   Interruption safety;  // a second server that did bind would serve until stopped
   safety.after = std::chrono::seconds(5);

@@ -58,6 +58,21 @@ TEST(RequestHeadTest, FramingHttplibRefusesIsHandedOnWithoutWaitingForABody) {
   }
 }
 
+TEST(RequestHeadTest, HeaderLinesThatAreNotNameColonValueAre400) {
+  // No colon, an empty name, a blank before the colon, a folded line, a name that is no token.
+  for (const std::string line : {"Host x", ": x", "Transfer-Encoding : chunked", " folded: y",
+                                 "\tfolded", "X Y: z", "X\x01: z"}) {
+    SCOPED_TRACE(line);
+    const HeadJudgement judgement = judge(kLine + "Host: x\r\n" + line + "\r\n\r\n");
+    EXPECT_EQ(judgement.state, State::refused);
+    EXPECT_EQ(judgement.status, 400);
+  }
+  for (const std::string line : {"X-Empty:", "x-odd_name.~!: value", "Host:no-blank"}) {
+    SCOPED_TRACE(line);
+    EXPECT_EQ(judge(kLine + line + "\r\n\r\n").state, State::complete);
+  }
+}
+
 TEST(RequestHeadTest, OverLongLinesAreRefusedBeforeTheyEnd) {
   const std::string long_target = "GET /" + std::string(9000, 'a');
   EXPECT_EQ(judge(long_target).state, State::refused);
