@@ -22,7 +22,8 @@ void check_alone(const HeadJudgement& judgement, std::size_t size) {
       (judgement.request_bytes == 0 || judgement.request_bytes > size)) {
     broken(fmt::format("a whole request of {} bytes in {}", judgement.request_bytes, size));
   }
-  if (judgement.state == State::refused && judgement.status != 414 && judgement.status != 431) {
+  if (judgement.state == State::refused && judgement.status != 400 && judgement.status != 414 &&
+      judgement.status != 431) {
     broken(fmt::format("refused with {}", judgement.status));
   }
 }
