@@ -3,14 +3,16 @@
 // this file translates the flags and prints the progress and the reports. One sync at a time
 // per database.
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/core.h>
@@ -23,9 +25,9 @@
 #include "cli/progress_line.h"
 #include "core/signal_stopper.h"
 #include "core/stop_request.h"
+#include "storage/change_applier.h"
 #include "storage/database.h"
 #include "storage/sync_lock.h"
-#include "storage/change_applier.h"
 #include "sync/importer.h"
 #include "sync/peer_pull.h"
 #include "sync/sync_plan.h"
@@ -67,6 +69,22 @@ SignalStopper stop_between_transactions() {
   });
 }
 
+// The first lines of a list the user reads, as with skipped records: an archive of a thousand
+// files of another kind is not a thousand lines.
+constexpr std::size_t kListedWithoutVerbose = 20;
+
+void print_list(std::FILE* stream, std::string_view prefix, const std::vector<std::string>& items,
+                bool verbose) {
+  const std::size_t shown = verbose ? items.size() : std::min(items.size(), kListedWithoutVerbose);
+  for (std::size_t i = 0; i < shown; ++i) {
+    fmt::print(stream, "{}{}\n", prefix, items[i]);
+  }
+  if (shown < items.size()) {
+    fmt::print(stream, "{}... and {} more (--verbose lists them all)\n", prefix,
+               items.size() - shown);
+  }
+}
+
 void print_summary(const sync::ImportSummary& s, bool verbose) {
   fmt::print(
       "Imported {} file(s){}, {} bytes: {} sets read, {} added, {} updated, {} unchanged; "
@@ -85,9 +103,7 @@ void print_summary(const sync::ImportSummary& s, bool verbose) {
     fmt::print("  ... and {} more (--verbose lists them all)\n",
                s.records_skipped - s.skips.size());
   }
-  for (const std::string& file : s.unknown_files) {
-    fmt::print("  not imported (unknown format): {}\n", file);
-  }
+  print_list(stdout, "  not imported (unknown format): ", s.unknown_files, verbose);
 }
 
 void import_files(Context& ctx, const SyncArgs& args) {
@@ -115,12 +131,8 @@ void import_files(Context& ctx, const SyncArgs& args) {
   if (!ctx.quiet()) {
     print_summary(summary, ctx.verbose());
   }
-  for (const std::string& failure : summary.failed_files) {
-    fmt::print(stderr, "gpq: {}\n", failure);
-  }
-  for (const std::string& refusal : summary.refused_members) {
-    fmt::print(stderr, "gpq: {}\n", refusal);
-  }
+  print_list(stderr, "gpq: ", summary.failed_files, ctx.verbose());
+  print_list(stderr, "gpq: ", summary.refused_members, ctx.verbose());
   if (!summary.failed_files.empty() || !summary.refused_members.empty()) {
     std::vector<std::string> parts;
     if (!summary.failed_files.empty()) {

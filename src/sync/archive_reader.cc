@@ -4,14 +4,14 @@
 // input threw and the caller rethrows it once libarchive has returned.
 #include "sync/archive_reader.h"
 
+#include <algorithm>
 #include <archive.h>
 #include <archive_entry.h>
-
-#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <locale.h>
 
 #include "gpq/error.h"
 
@@ -22,6 +22,32 @@ namespace gpq::sync {
 namespace {
 
 constexpr std::size_t kChunkBytes = 1 << 16;
+
+// libarchive converts member names to the locale's character set, and in the C locale that
+// gpq runs in a zip's UTF-8 name such as "vermögen/iss.tle" has no conversion: the name came
+// back empty and the member was refused. While a guard lives, this thread's character set is
+// UTF-8 (uselocale is per thread; the process locale is untouched).
+class Utf8Names {
+ public:
+  Utf8Names() {
+    static const locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(0));
+    if (utf8 != static_cast<locale_t>(0)) {
+      previous_ = uselocale(utf8);
+    }
+  }
+  ~Utf8Names() {
+    if (previous_ != static_cast<locale_t>(0)) {
+      uselocale(previous_);
+    }
+  }
+  Utf8Names(const Utf8Names&) = delete;
+  Utf8Names& operator=(const Utf8Names&) = delete;
+  Utf8Names(Utf8Names&&) = delete;
+  Utf8Names& operator=(Utf8Names&&) = delete;
+
+ private:
+  locale_t previous_ = static_cast<locale_t>(0);
+};
 
 // A plain file read with seeking, for zips read through their central directory.
 class SeekableFile final : public ByteStream {
@@ -169,6 +195,7 @@ std::unique_ptr<ArchiveReader> ArchiveReader::open_file(const std::filesystem::p
 ArchiveReader::~ArchiveReader() = default;
 
 void ArchiveReader::open() {
+  const Utf8Names utf8;
   archive_.reset(archive_read_new());
   if (!archive_) {
     fail(Errc::internal, "cannot start the archive reader");
@@ -193,6 +220,7 @@ ArchiveReader::Next ArchiveReader::next(ArchiveMember& member) {
   if (input_failed_) {
     return Next::end;  // reported already, by read()
   }
+  const Utf8Names utf8;
   archive_entry* entry = nullptr;
   const int status = archive_read_next_header(archive_.get(), &entry);
   if (status == ARCHIVE_EOF) {

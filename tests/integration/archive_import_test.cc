@@ -9,6 +9,7 @@
 #include <regex>
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 
 #include "support/archive_builder.h"
@@ -354,6 +355,43 @@ TEST(ArchiveImportTest, LinksSpecialFilesAndNamesOutsideTheArchiveAreRefused) {
   EXPECT_EQ(parse_summary(zipped.out).added, 20) << zipped.out;
   EXPECT_TRUE(contains(zipped.err, "gpq: " + zip.string() + ":link.3le: refused: a symbolic link"))
       << zipped.err;
+}
+
+std::size_t lines_containing(const std::string& text, const std::string& words) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(words); at != std::string::npos; at = text.find(words, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+TEST(ArchiveImportTest, UtfEightNamesImportAndLongListsAreCutWithoutVerbose) {
+  TempDir dir;
+  // A folder named beyond ASCII: in the C locale its members came back without a name.
+  std::vector<ArchiveItem> items = {file_item("verm\xC3\xB6gen/sets.3le", tle(0, 10))};
+  for (int i = 0; i < 25; ++i) {
+    items.push_back(file_item(fmt::format("notes/{:02}.txt", i), "not element sets\n"));
+    items.push_back(typed_item(Type::symlink, fmt::format("links/{:02}.3le", i), "sets.3le"));
+  }
+  const fs::path tar = dir.path() / "many.tar";
+  write_file(tar, build_archive(ArchiveFormat::tar, items));
+  const ProcessResult brief = import(dir.path() / "brief.db", tar);
+  EXPECT_EQ(brief.exit_code, 2) << brief.err;
+  EXPECT_EQ(parse_summary(brief.out).added, 10) << brief.out;
+  EXPECT_EQ(lines_containing(brief.out, "not imported (unknown format): "), 21U) << brief.out;
+  EXPECT_TRUE(contains(
+      brief.out, "  not imported (unknown format): ... and 5 more (--verbose lists them all)"))
+      << brief.out;
+  EXPECT_EQ(lines_containing(brief.err, ": refused: a symbolic link"), 20U) << brief.err;
+  EXPECT_TRUE(contains(brief.err, "gpq: ... and 5 more (--verbose lists them all)")) << brief.err;
+  EXPECT_TRUE(contains(brief.err, "gpq: 25 archive member(s) refused")) << brief.err;
+
+  const ProcessResult verbose = run_gpq({"--db=" + (dir.path() / "verbose.db").string(),
+                                         "--verbose", "sync", "--from", tar.string()});
+  EXPECT_EQ(verbose.exit_code, 2) << verbose.err;
+  EXPECT_EQ(lines_containing(verbose.out, "not imported (unknown format): "), 25U);
+  EXPECT_EQ(lines_containing(verbose.err, ": refused: a symbolic link"), 25U);
+  EXPECT_FALSE(contains(verbose.err, "more (--verbose")) << verbose.err;
 }
 
 TEST(ArchiveImportTest, ArchivesNestedDeeperThanTwoLevelsAreRefused) {

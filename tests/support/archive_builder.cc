@@ -1,11 +1,11 @@
 #include "support/archive_builder.h"
 
+#include <algorithm>
 #include <archive.h>
 #include <archive_entry.h>
-#include <sys/sysmacros.h>
-
-#include <algorithm>
+#include <locale.h>
 #include <memory>
+#include <sys/sysmacros.h>
 
 #include <gtest/gtest.h>
 
@@ -111,6 +111,10 @@ std::string xz_bytes(const std::string& bytes) {
 }
 
 std::string build_archive(ArchiveFormat format, const std::vector<ArchiveItem>& items) {
+  // Names are UTF-8, as a user's archiver writes them; libarchive writes them so only from a
+  // UTF-8 locale (in the C locale it crashes on a name beyond ASCII).
+  static const locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(0));
+  const locale_t previous = uselocale(utf8);
   std::string bytes;
   const std::unique_ptr<archive, int (*)(archive*)> writer(archive_write_new(),
                                                            &archive_write_free);
@@ -148,6 +152,7 @@ std::string build_archive(ArchiveFormat format, const std::vector<ArchiveItem>& 
     write_data(writer.get(), item);
   }
   EXPECT_EQ(archive_write_close(writer.get()), ARCHIVE_OK) << archive_error_string(writer.get());
+  uselocale(previous);
   return bytes;
 }
 

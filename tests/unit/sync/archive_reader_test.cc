@@ -81,6 +81,22 @@ TEST(ArchiveReaderTest, EveryFormatGivesItsMembersNamesTypesAndData) {
   }
 }
 
+TEST(ArchiveReaderTest, NamesBeyondAsciiAreReadAsUtf8) {
+  // In the C locale libarchive had no conversion for these: the names came back empty.
+  const std::string name = "verm\xC3\xB6gen/\xD0\xB6\xD1\x83\xD1\x80\xD0\xBD\xD0\xB0\xD0\xBB.tle";
+  for (const ArchiveFormat format :
+       {ArchiveFormat::zip, ArchiveFormat::zip_stored, ArchiveFormat::tar, ArchiveFormat::tar_gz}) {
+    SCOPED_TRACE(static_cast<int>(format));
+    auto in = open_decompressed(
+        open_bytes(test::build_archive(format, {test::file_item(name, "one\n")})), "utf8");
+    ArchiveReader reader(*in, "utf8");
+    const std::vector<ReadMember> members = read_all(reader, "utf8");
+    ASSERT_EQ(members.size(), 1U);
+    EXPECT_EQ(members[0].name, name);
+    EXPECT_EQ(members[0].data, "one\n");
+  }
+}
+
 TEST(ArchiveReaderTest, LinksAndSpecialFilesAreTyped) {
   const std::vector<ArchiveItem> tar_items = {
       test::file_item("real.txt", "data\n"),
