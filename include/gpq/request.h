@@ -50,6 +50,8 @@ Bound<std::int32_t> bind_catalog_record(std::string_view norad_id, const Params&
 Bound<CatalogFilter> bind_catalog_search(const Params& params, FrontEnd end);
 // The status document's format: json (and the CLI's table).
 Format bind_status_format(const Params& params, FrontEnd end);
+// `gpq keys list`: json or csv (and the CLI's table).
+Format bind_keys_format(const Params& params, FrontEnd end);
 
 // "Where is it" (src/core/request_orbit.cc). state: `epoch` (required), `set`
 // (nearest|before|latest), `frame` (teme|itrf|geodetic), json or csv. ephemeris: `start`,

@@ -1,9 +1,15 @@
 // `gpq keys create|list|revoke`: the API keys `gpq serve` accepts. The rules are
 // KeyService's (gpq/key_service.h); this file translates flags and prints. A new key is
 // printed once; the database keeps only its hash.
+#include <charconv>
+#include <string_view>
+
 #include <fmt/core.h>
 
+#include "gpq/error.h"
+#include "gpq/key_format.h"
 #include "gpq/key_service.h"
+#include "gpq/request.h"
 
 #include "cli/context.h"
 #include "cli/redis_option.h"
@@ -32,6 +38,17 @@ void with_key_store(Context& ctx, const RedisChoice& choice, bool writing, Act&&
   http::RedisPool pool(http::parse_redis_url(url), {kRedisCommandTimeout, kRedisCommandTimeout});
   http::RedisKeyStore store(pool);
   act(static_cast<KeyStore&>(store));
+}
+
+// In the CLI's words rather than CLI11's ("Could not convert: id = abc").
+std::int64_t parse_key_id(std::string_view text) {
+  std::int64_t id = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (error != std::errc() || end != text.data() + text.size()) {
+    fail(Errc::bad_request, "key id '{}' is not a whole number; see gpq keys list",
+         shown(text, 64));
+  }
+  return id;
 }
 
 }  // namespace
@@ -79,36 +96,38 @@ void add_keys_command(CLI::App& app, Context& ctx) {
   CLI::App* list = cmd->add_subcommand("list", "List keys: id, label, created, revoked, use");
   auto list_redis = std::make_shared<RedisChoice>();
   add_redis_options(*list, list_redis);
+  list->footer("Formats: table (the default, also when piped), json, csv.");
   list->callback([&ctx, list_redis] {
+    // A table unless --format asks otherwise, piped or not: it was one before json and csv
+    // came, and scripts that read it keep working. Bound before the store is opened.
+    Params given;
+    if (!ctx.format().empty()) {
+      given["format"] = ctx.format();
+    }
+    const Format format = bind_keys_format(given, FrontEnd::cli);
     with_key_store(ctx, *list_redis, false, [&](KeyStore& store) {
       const keys::Sha256KeyMinter minter;
-      const KeyListing listing = KeyService(store, minter).list(system_now());
-      fmt::print("{:>4}  {:<24}  {:<11}  {:<24}  {:<24}  {}\n", "ID", "LABEL", "SCOPE", "CREATED",
-                 "REVOKED", "REQUESTS " + listing.month);
-      for (const ApiKeyInfo& key : listing.keys) {
-        // printable(): a label stored by an older gpq, or written to Redis by hand, may hold
-        // a line break.
-        fmt::print("{:>4}  {:<24}  {:<11}  {:<24}  {:<24}  {}\n", key.id, printable(key.label),
-                   key_scope_name(key.scope), format_iso8601_millis(key.created),
-                   key.revoked ? format_iso8601_millis(*key.revoked) : "-", key.used_this_month);
-      }
+      std::string out;
+      write_key_listing(format, KeyService(store, minter).list(system_now()), out);
+      fmt::print("{}", out);
     });
   });
 
   CLI::App* revoke = cmd->add_subcommand("revoke",
                                          "Revoke a key (running servers stop "
                                          "accepting it within 50 ms)");
-  auto id = std::make_shared<std::int64_t>(0);
-  revoke->add_option("id", *id, "Key id, as gpq keys list shows it")->required();
+  auto id_text = std::make_shared<std::string>();
+  revoke->add_option("id", *id_text, "Key id, as gpq keys list shows it")->required();
   auto revoke_redis = std::make_shared<RedisChoice>();
   add_redis_options(*revoke, revoke_redis);
-  revoke->callback([&ctx, id, revoke_redis] {
+  revoke->callback([&ctx, id_text, revoke_redis] {
+    const std::int64_t id = parse_key_id(*id_text);
     with_key_store(ctx, *revoke_redis, true, [&](KeyStore& store) {
       const keys::Sha256KeyMinter minter;
-      KeyService(store, minter).revoke(*id, system_now());
+      KeyService(store, minter).revoke(id, system_now());
     });
     if (!ctx.quiet()) {
-      fmt::print("key {} revoked\n", *id);
+      fmt::print("key {} revoked\n", id);
     }
   });
 }

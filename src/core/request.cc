@@ -229,6 +229,10 @@ Format bind_status_format(const Params& params, FrontEnd end) {
   return bind_format(params, end, {Format::json});
 }
 
+Format bind_keys_format(const Params& params, FrontEnd end) {
+  return bind_format(params, end, {Format::json, Format::csv});
+}
+
 Bound<CatalogFilter> bind_catalog_search(const Params& params, FrontEnd end) {
   Bound<CatalogFilter> bound;
   bound.query.search = bind_text(params, "search");

@@ -150,6 +150,10 @@ TEST_F(CliTest, ErrorsAreOneLineWithTheirExitCode) {
       {{"range", "25544", "--format", "tle"},
        2,
        "gpq: parameter 'format': 'tle' is not available here; use one of: json"},
+      {{"keys", "revoke", "abc"}, 2, "gpq: key id 'abc' is not a whole number; see gpq keys list"},
+      {{"keys", "list", "--format", "xml"},
+       2,
+       "gpq: parameter 'format': 'xml' is not available here; use one of: json, csv"},
       {{"gp", "--intdes", "98067"},
        2,
        "gpq: parameter 'intdes': '98067' is not an international designator; use a launch "

@@ -150,6 +150,18 @@ TEST_F(HttpErrorsTest, MissingUnknownOrRevokedKeyIsForbiddenBeforeAnyWork) {
   EXPECT_LT(std::chrono::steady_clock::now() - revoked, std::chrono::milliseconds(500));
   expect_error(soon_revoked.get("/api/v1/gp/25544"), 403, "Forbidden");
   EXPECT_EQ(run_gpq({"--db", world_->db().string(), "keys", "revoke", "999"}).exit_code, 3);
+  // For scripts: the same listing as JSON and CSV, the revoked key marked, no key in either.
+  const auto json = run_gpq({"--db", world_->db().string(), "keys", "list", "--format", "json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_TRUE(json.out.starts_with("{\"month\":\"")) << json.out;
+  EXPECT_NE(json.out.find("\"id\":" + id + ",\"label\":\"to revoke\""), std::string::npos)
+      << json.out;
+  EXPECT_EQ(json.out.find(key), std::string::npos);
+  const auto csv = run_gpq({"--db", world_->db().string(), "keys", "list", "--format", "csv"});
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_TRUE(csv.out.starts_with("ID,LABEL,SCOPE,CREATED,REVOKED,MONTH,REQUESTS_THIS_MONTH\n"));
+  EXPECT_NE(csv.out.find("\n" + id + ",to revoke,api,"), std::string::npos) << csv.out;
+  EXPECT_EQ(csv.out.find(key), std::string::npos);
 }
 
 TEST_F(HttpErrorsTest, UnknownPathsAndObjectsAreNotFound) {
