@@ -1,12 +1,17 @@
 // `gpq serve`: the HTTP API over the same database, until SIGINT or SIGTERM.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <string_view>
 
 #include <fmt/core.h>
 
+#include "gpq/error.h"
+
 #include "cli/context.h"
 #include "cli/redis_option.h"
-#include "gpq/error.h"
+#include "core/printable_text.h"
+#include "core/text.h"
 #include "http/server.h"
 #include "storage/database.h"
 #include "storage/sqlite_store.h"
@@ -51,6 +56,25 @@ void require_rate(std::string_view flag, double per_second) {
   if (!(per_second >= http::kMinRate)) {
     fail(Errc::bad_request, "{} {}: at least {} requests per second (one every {} seconds)",
          flag, per_second, http::kMinRate, 1 / http::kMinRate);
+  }
+}
+
+// The external root goes into every pagination link: a scheme and a host, nothing a link
+// cannot hold, and no query or fragment to which "/api/v1/..." would be appended.
+void require_public_url(std::string_view url) {
+  const std::size_t scheme_end = url.find("://");
+  const std::string_view scheme = url.substr(0, scheme_end);
+  const bool web_scheme =
+      scheme_end != std::string_view::npos && (iequals(scheme, "http") || iequals(scheme, "https"));
+  const bool has_host = web_scheme && url.size() > scheme_end + 3 && url[scheme_end + 3] != '/';
+  const bool plain = std::none_of(url.begin(), url.end(), [](char c) {
+    return static_cast<unsigned char>(c) <= ' ' || c == '?' || c == '#' || c == 0x7f;
+  });
+  if (!has_host || !plain) {
+    fail(Errc::bad_request,
+         "--public-url '{}': give the server's external root, http(s)://HOST[:PORT][/PATH], "
+         "without a query or fragment",
+         shown(url, 100));
   }
 }
 
@@ -126,6 +150,9 @@ void add_serve_command(CLI::App& app, Context& ctx) {
     options->redis_url = redis_url(*redis);
     require_rate("--rate", options->standard.per_second);
     require_rate("--heavy-rate", options->heavy.per_second);
+    if (!options->public_url.empty()) {
+      require_public_url(options->public_url);
+    }
     while (!options->public_url.empty() && options->public_url.back() == '/') {
       options->public_url.pop_back();
     }

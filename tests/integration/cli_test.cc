@@ -150,6 +150,14 @@ TEST_F(CliTest, ErrorsAreOneLineWithTheirExitCode) {
       {{"range", "25544", "--format", "tle"},
        2,
        "gpq: parameter 'format': 'tle' is not available here; use one of: json"},
+      {{"serve", "--public-url", "orbits.example.org"},
+       2,
+       "gpq: --public-url 'orbits.example.org': give the server's external root, "
+       "http(s)://HOST[:PORT][/PATH], without a query or fragment"},
+      {{"serve", "--public-url", "https://orbits.example.org/?x=1"},
+       2,
+       "gpq: --public-url 'https://orbits.example.org/?x=1': give the server's external root, "
+       "http(s)://HOST[:PORT][/PATH], without a query or fragment"},
       {{"keys", "revoke", "abc"}, 2, "gpq: key id 'abc' is not a whole number; see gpq keys list"},
       {{"keys", "list", "--format", "xml"},
        2,
