@@ -126,4 +126,16 @@ FileKind detect_kind(std::string_view head) noexcept {
   return FileKind::unknown;
 }
 
+std::string_view wide_text_encoding(std::string_view head) noexcept {
+  // UTF-32's little-endian mark starts with UTF-16's: it is tested first.
+  if (head.starts_with(std::string_view("\xFF\xFE\0\0", 4)) ||
+      head.starts_with(std::string_view("\0\0\xFE\xFF", 4))) {
+    return "UTF-32";
+  }
+  if (head.starts_with("\xFF\xFE") || head.starts_with("\xFE\xFF")) {
+    return "UTF-16";
+  }
+  return {};
+}
+
 }  // namespace gpq::sync

@@ -81,6 +81,11 @@ ImportSummary Importer::run(std::span<const std::filesystem::path> paths,
   for (const PlannedFile& file : files) {
     if (file.named_explicitly) {
       PeekedStream in(open_file(file.path));
+      if (const std::string_view wide = wide_text_encoding(in.head()); !wide.empty()) {
+        fail(Errc::bad_request,
+             "{}: {} text; gpq reads UTF-8 (convert it first: iconv -f {} -t UTF-8)",
+             file.path.string(), wide, wide);
+      }
       if (detect_kind(in.head()) == FileKind::unknown) {
         fail(Errc::bad_request,
              "{}: not a recognised format (expected TLE/3LE text, OMM JSON/CSV/XML/KVN, "

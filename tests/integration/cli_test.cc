@@ -237,6 +237,23 @@ TEST_F(CliTest, NotADatabaseIsAClearError) {
             "gpq: " + dir_.path().string() + " is not a database file (a directory)\n");
 }
 
+TEST_F(CliTest, WideTextIsNamedNotCalledUnrecognised) {
+  // Windows tools save "Unicode" text as UTF-16 with a byte order mark.
+  const std::filesystem::path file = dir_.path() / "wide" / "iss.tle";
+  std::filesystem::create_directories(file.parent_path());
+  std::string wide = "\xFF\xFE";
+  for (const char c : std::string("ISS (ZARYA)\r\n") + std::string(kCsv).substr(0, 20)) {
+    wide += c;
+    wide += '\0';
+  }
+  std::ofstream(file, std::ios::binary) << wide;
+  const ProcessResult result = gpq({"sync", "--from", file.string()});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.err, "gpq: " + file.string() +
+                            ": UTF-16 text; gpq reads UTF-8 (convert it first: iconv -f UTF-16 "
+                            "-t UTF-8)\n");
+}
+
 TEST_F(CliTest, FormatsPagingAndDefaults) {
   const ProcessResult json = gpq({"gp", "25544"});  // piped: json
   ASSERT_EQ(json.exit_code, 0) << json.err;

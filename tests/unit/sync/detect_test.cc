@@ -122,6 +122,16 @@ TEST(DetectTest, AnythingElseIsUnknown) {
   }
 }
 
+TEST(DetectTest, WideTextIsNamedByItsByteOrderMark) {
+  EXPECT_EQ(wide_text_encoding(std::string("\xFF\xFE[\0{\0", 6)), "UTF-16");
+  EXPECT_EQ(wide_text_encoding("\xFE\xFF\0I\0S"), "UTF-16");
+  EXPECT_EQ(wide_text_encoding(std::string("\xFF\xFE\0\0I\0\0\0", 8)), "UTF-32");
+  EXPECT_EQ(wide_text_encoding(std::string("\0\0\xFE\xFF\0\0\0I", 8)), "UTF-32");
+  EXPECT_EQ(wide_text_encoding(kBom + "ISS"), "");  // UTF-8's mark is read
+  EXPECT_EQ(wide_text_encoding("\xFF"), "");
+  EXPECT_EQ(wide_text_encoding(""), "");
+}
+
 TEST(DetectTest, KindNames) {
   const std::pair<FileKind, const char*> rows[] = {
       {FileKind::tle, "TLE text"},    {FileKind::json, "JSON"},
