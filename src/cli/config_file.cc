@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <string_view>
 #include <vector>
@@ -69,8 +71,15 @@ std::vector<std::filesystem::path> candidates() {
 ConfigFile ConfigFile::load(const std::optional<std::string>& explicit_path) {
   ConfigFile config;
   if (explicit_path) {
-    if (!std::filesystem::exists(*explicit_path)) {
+    std::error_code ignored;
+    const std::filesystem::file_status status = std::filesystem::status(*explicit_path, ignored);
+    if (!std::filesystem::exists(status)) {
       fail(Errc::bad_request, "--config {}: no such file", *explicit_path);
+    }
+    // A directory read as a file reads as empty: the sync would go on without the settings.
+    // Other files that are not regular are streams to read (/dev/null, `<(...)`).
+    if (std::filesystem::is_directory(status)) {
+      fail(Errc::bad_request, "--config {}: a directory, not a file", *explicit_path);
     }
     config.path_ = *explicit_path;
   } else {
@@ -86,6 +95,9 @@ ConfigFile ConfigFile::load(const std::optional<std::string>& explicit_path) {
     return config;
   }
   std::ifstream in(config.path_);
+  if (!in) {
+    fail(Errc::bad_request, "{}: cannot be read ({})", config.path_.string(), std::strerror(errno));
+  }
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
     line = trimmed(line);

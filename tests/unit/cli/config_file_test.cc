@@ -65,6 +65,11 @@ TEST(ConfigFileTest, ALineThatIsNotKeyEqualsQuotedValueIsRefused) {
 TEST(ConfigFileTest, AnExplicitPathMustExist) {
   EXPECT_GPQ_ERROR(ConfigFile::load("/nonexistent/gpq.toml"), Errc::bad_request,
                    "--config /nonexistent/gpq.toml: no such file");
+  // A directory read as a file reads as empty: the sync went on without its settings.
+  EXPECT_GPQ_ERROR(ConfigFile::load("/tmp"), Errc::bad_request,
+                   "--config /tmp: a directory, not a file");
+  // A stream is read: /dev/null is how a script says "no settings".
+  EXPECT_NO_THROW(ConfigFile::load("/dev/null"));
 }
 
 }  // namespace
