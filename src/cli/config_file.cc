@@ -52,11 +52,9 @@ bool known(const std::string& key) {
   return std::find(kKnownKeys.begin(), kKnownKeys.end(), key) != kKnownKeys.end();
 }
 
+// The files looked for when none is named: the first that exists is read.
 std::vector<std::filesystem::path> candidates() {
   std::vector<std::filesystem::path> paths;
-  if (auto file = environment("GPQ_CONFIG")) {
-    paths.emplace_back(*file);
-  }
   if (auto config_home = environment("XDG_CONFIG_HOME")) {
     paths.push_back(std::filesystem::path(*config_home) / "gpq" / "config.toml");
   } else if (auto home = environment("HOME")) {
@@ -70,18 +68,26 @@ std::vector<std::filesystem::path> candidates() {
 
 ConfigFile ConfigFile::load(const std::optional<std::string>& explicit_path) {
   ConfigFile config;
-  if (explicit_path) {
+  // A file named by --config or $GPQ_CONFIG must be there: a typo in a timer's environment
+  // would otherwise run the sync without its credentials.
+  std::optional<std::string> named = explicit_path;
+  std::string_view naming = "--config";
+  if (!named) {
+    named = environment("GPQ_CONFIG");
+    naming = "$GPQ_CONFIG";
+  }
+  if (named) {
     std::error_code ignored;
-    const std::filesystem::file_status status = std::filesystem::status(*explicit_path, ignored);
+    const std::filesystem::file_status status = std::filesystem::status(*named, ignored);
     if (!std::filesystem::exists(status)) {
-      fail(Errc::bad_request, "--config {}: no such file", *explicit_path);
+      fail(Errc::bad_request, "{} {}: no such file", naming, *named);
     }
     // A directory read as a file reads as empty: the sync would go on without the settings.
     // Other files that are not regular are streams to read (/dev/null, `<(...)`).
     if (std::filesystem::is_directory(status)) {
-      fail(Errc::bad_request, "--config {}: a directory, not a file", *explicit_path);
+      fail(Errc::bad_request, "{} {}: a directory, not a file", naming, *named);
     }
-    config.path_ = *explicit_path;
+    config.path_ = *named;
   } else {
     for (const auto& path : candidates()) {
       std::error_code ignored;

@@ -1,6 +1,7 @@
 // The configuration file as every command reads it (cli/config_file.h).
 #include "cli/config_file.h"
 
+#include <cstdlib>
 #include <fstream>
 
 #include <gtest/gtest.h>
@@ -70,6 +71,16 @@ TEST(ConfigFileTest, AnExplicitPathMustExist) {
                    "--config /tmp: a directory, not a file");
   // A stream is read: /dev/null is how a script says "no settings".
   EXPECT_NO_THROW(ConfigFile::load("/dev/null"));
+}
+
+TEST(ConfigFileTest, AFileNamedByGpqConfigMustExistToo) {
+  // A typo in a timer's environment ran the sync without its credentials.
+  ::setenv("GPQ_CONFIG", "/nonexistent/prod.toml", 1);
+  EXPECT_GPQ_ERROR(ConfigFile::load(std::nullopt), Errc::bad_request,
+                   "$GPQ_CONFIG /nonexistent/prod.toml: no such file");
+  // --config wins over it.
+  EXPECT_NO_THROW(ConfigFile::load("/dev/null"));
+  ::unsetenv("GPQ_CONFIG");
 }
 
 }  // namespace
