@@ -1,7 +1,7 @@
 // `gpq keys create|list|revoke`: the API keys `gpq serve` accepts. The rules are
 // KeyService's (gpq/key_service.h); this file translates flags and prints. A new key is
 // printed once; the database keeps only its hash.
-#include <charconv>
+#include <optional>
 #include <string_view>
 
 #include <fmt/core.h>
@@ -14,6 +14,7 @@
 #include "cli/context.h"
 #include "cli/redis_option.h"
 #include "core/printable_text.h"
+#include "core/request_output.h"
 #include "http/redis_connection.h"
 #include "http/redis_key_store.h"
 #include "keys/key_material.h"
@@ -42,13 +43,12 @@ void with_key_store(Context& ctx, const RedisChoice& choice, bool writing, Act&&
 
 // In the CLI's words rather than CLI11's ("Could not convert: id = abc").
 std::int64_t parse_key_id(std::string_view text) {
-  std::int64_t id = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
-  if (error != std::errc() || end != text.data() + text.size()) {
+  const std::optional<std::int64_t> id = detail::parse_whole(text);
+  if (!id) {
     fail(Errc::bad_request, "key id '{}' is not a whole number; see gpq keys list",
          shown(text, 64));
   }
-  return id;
+  return *id;
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // `gpq serve`: the HTTP API over the same database, until SIGINT or SIGTERM.
-#include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string_view>
 
 #include <fmt/core.h>
@@ -11,10 +11,10 @@
 #include "cli/context.h"
 #include "cli/redis_option.h"
 #include "core/printable_text.h"
-#include "core/text.h"
 #include "http/server.h"
 #include "storage/database.h"
 #include "storage/sqlite_store.h"
+#include "sync/upstream/redirect_rules.h"
 
 namespace gpq::cli {
 namespace {
@@ -59,18 +59,11 @@ void require_rate(std::string_view flag, double per_second) {
   }
 }
 
-// The external root goes into every pagination link: a scheme and a host, nothing a link
-// cannot hold, and no query or fragment to which "/api/v1/..." would be appended.
+// The external root goes into every pagination link: an http(s) URL as sync's client reads
+// one, with no query or fragment to which "/api/v1/..." would be appended.
 void require_public_url(std::string_view url) {
-  const std::size_t scheme_end = url.find("://");
-  const std::string_view scheme = url.substr(0, scheme_end);
-  const bool web_scheme =
-      scheme_end != std::string_view::npos && (iequals(scheme, "http") || iequals(scheme, "https"));
-  const bool has_host = web_scheme && url.size() > scheme_end + 3 && url[scheme_end + 3] != '/';
-  const bool plain = std::none_of(url.begin(), url.end(), [](char c) {
-    return static_cast<unsigned char>(c) <= ' ' || c == '?' || c == '#' || c == 0x7f;
-  });
-  if (!has_host || !plain) {
+  const std::optional<sync::Url> parsed = sync::parse_url(url);
+  if (!parsed || url.find_first_of("?#") != std::string_view::npos) {
     fail(Errc::bad_request,
          "--public-url '{}': give the server's external root, http(s)://HOST[:PORT][/PATH], "
          "without a query or fragment",
