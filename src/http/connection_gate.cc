@@ -253,9 +253,6 @@ class ConnectionGate::Loop {
   // Serves the whole request at the start of `pending`; whether the connection stays open.
   bool serve_once(GateConnection& connection) {
     const bool close = stopping_ || connection.served + 1 >= limits_.keep_alive_requests;
-    // Blank lines before a request are skipped (RFC 9112 2.2), as judge_request_head did;
-    // httplib would read the first as a request line and answer 400.
-    connection.pending.erase(0, connection.pending.find_first_not_of("\r\n"));
     GateStream stream(connection, Clock::now() + limits_.head_timeout, limits_.write_timeout);
     bool closed = false;
     bool served = false;

@@ -14,7 +14,13 @@ namespace gpq::http {
 
 GateStream::GateStream(GateConnection& connection, Clock::time_point read_deadline,
                        std::chrono::milliseconds write_timeout)
-    : connection_(connection), read_deadline_(read_deadline), write_timeout_(write_timeout) {}
+    : connection_(connection),
+      read_deadline_(read_deadline),
+      write_timeout_(write_timeout),
+      // Blank lines before a request are skipped (RFC 9112 2.2), as judge_request_head does:
+      // httplib would read the first as a request line and answer 400. They count as consumed.
+      consumed_(std::min(connection.pending.find_first_not_of("\r\n"), connection.pending.size())) {
+}
 
 bool GateStream::wait(short events, Clock::time_point deadline) const {
   for (;;) {

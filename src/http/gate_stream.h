@@ -35,7 +35,8 @@ class GateStream final : public httplib::Stream {
   void get_local_ip_and_port(std::string& ip, int& port) const override;
   socket_t socket() const override;
 
-  // The bytes of `pending` httplib has read; the rest is the next request, pipelined.
+  // The bytes of `pending` httplib has read, blank lines before the request included; the
+  // rest is the next request, pipelined.
   std::size_t consumed() const { return consumed_; }
   // Whether the answer written said `Connection: close` (httplib says so for its own reasons,
   // and the server for refusals such as smuggling attempts).
