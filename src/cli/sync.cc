@@ -3,7 +3,6 @@
 // this file translates the flags and prints the progress and the reports. One sync at a time
 // per database.
 
-#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -22,6 +21,7 @@
 
 #include "cli/config_file.h"
 #include "cli/context.h"
+#include "cli/import_report.h"
 #include "cli/progress_line.h"
 #include "core/signal_stopper.h"
 #include "core/stop_request.h"
@@ -48,15 +48,6 @@ struct SyncArgs {
   sync::SyncRequest request;
 };
 
-// 12345 as "12,345": line numbers of large files read at a glance.
-std::string grouped(std::uint64_t number) {
-  std::string digits = std::to_string(number);
-  for (std::size_t at = digits.size(); at > 3; at -= 3) {
-    digits.insert(at - 3, ",");
-  }
-  return digits;
-}
-
 // From here on SIGINT and SIGTERM end the sync between two transactions (installed before
 // any thread starts, so that every thread leaves them to the stopper); a second one ends it
 // at once, as SIGKILL would: the transaction in flight rolls back.
@@ -67,43 +58,6 @@ SignalStopper stop_between_transactions() {
     }
     process_stop_request().request(signal);
   });
-}
-
-// The first lines of a list the user reads, as with skipped records: an archive of a thousand
-// files of another kind is not a thousand lines.
-constexpr std::size_t kListedWithoutVerbose = 20;
-
-void print_list(std::FILE* stream, std::string_view prefix, const std::vector<std::string>& items,
-                bool verbose) {
-  const std::size_t shown = verbose ? items.size() : std::min(items.size(), kListedWithoutVerbose);
-  for (std::size_t i = 0; i < shown; ++i) {
-    fmt::print(stream, "{}{}\n", prefix, items[i]);
-  }
-  if (shown < items.size()) {
-    fmt::print(stream, "{}... and {} more (--verbose lists them all)\n", prefix,
-               items.size() - shown);
-  }
-}
-
-void print_summary(const sync::ImportSummary& s, bool verbose) {
-  fmt::print(
-      "Imported {} file(s){}, {} bytes: {} sets read, {} added, {} updated, {} unchanged; "
-      "{} catalog records; {} records skipped{}.\n",
-      s.files_imported,
-      s.members_imported > 0 ? fmt::format(" ({} archive members)", s.members_imported) : "",
-      s.bytes, s.sets_read, s.sets_added, s.sets_updated, s.sets_unchanged, s.catalog_records,
-      s.records_skipped,
-      s.refused_members.empty()
-          ? ""
-          : fmt::format("; {} archive members refused", s.refused_members.size()));
-  for (const sync::SkippedRecord& skip : s.skips) {
-    fmt::print("  skipped {} line {}: {}\n", skip.file, grouped(skip.line), skip.reason);
-  }
-  if (!verbose && s.records_skipped > s.skips.size()) {
-    fmt::print("  ... and {} more (--verbose lists them all)\n",
-               s.records_skipped - s.skips.size());
-  }
-  print_list(stdout, "  not imported (unknown format): ", s.unknown_files, verbose);
 }
 
 void import_files(Context& ctx, const SyncArgs& args) {
@@ -129,10 +83,9 @@ void import_files(Context& ctx, const SyncArgs& args) {
       });
   progress.clear();
   if (!ctx.quiet()) {
-    print_summary(summary, ctx.verbose());
+    print_import_summary(summary, ctx.verbose());
   }
-  print_list(stderr, "gpq: ", summary.failed_files, ctx.verbose());
-  print_list(stderr, "gpq: ", summary.refused_members, ctx.verbose());
+  print_import_problems(summary, ctx.verbose());
   if (!summary.failed_files.empty() || !summary.refused_members.empty()) {
     std::vector<std::string> parts;
     if (!summary.failed_files.empty()) {
