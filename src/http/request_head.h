@@ -27,7 +27,8 @@ struct HeadJudgement {
 // over-long request is not read to its end, and so is a header line that is not `Name: value`
 // (400). A malformed request line is complete: httplib answers it 400, and so are heads that
 // frame their body twice (two Content-Length headers): the server refuses those before
-// reading a body. A Transfer-Encoding body is left to httplib.
+// reading a body. A Transfer-Encoding body is not waited for: the server refuses a GET or
+// HEAD that announces content, and closes the connection of any other request with content.
 HeadJudgement judge_request_head(std::string_view bytes, const HeadLimits& limits);
 
 }  // namespace gpq::http

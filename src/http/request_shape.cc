@@ -1,9 +1,27 @@
 #include "http/request_shape.h"
 
+#include <charconv>
+
 #include <fmt/core.h>
 #include <httplib.h>
 
+#include "core/text.h"
+
 namespace gpq::http {
+
+bool carries_content(const httplib::Request& req) {
+  if (req.has_header("Transfer-Encoding")) {
+    return true;
+  }
+  if (!req.has_header("Content-Length")) {
+    return false;
+  }
+  const std::string value = req.get_header_value("Content-Length");
+  const std::string_view digits = trim(value);
+  std::size_t length = 0;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), length);
+  return error != std::errc{} || end != digits.data() + digits.size() || length != 0;
+}
 
 std::optional<Reply> refuse_shape(const httplib::Request& req) {
   std::optional<Reply> refused;
@@ -15,6 +33,13 @@ std::optional<Reply> refuse_shape(const httplib::Request& req) {
              req.get_header_value_count("Transfer-Encoding") > 1) {
     refused = error_reply(400, "BadRequest",
                           "a request may carry Content-Length or Transfer-Encoding once");
+  } else if ((req.method == "GET" || req.method == "HEAD") && carries_content(req)) {
+    // httplib reads no content for GET: the body would be read as the connection's next
+    // request, one a proxy in front forwarded as content (request smuggling).
+    refused = error_reply(400, "BadRequest",
+                          fmt::format("a {} request carries no content; send it without a body "
+                                      "(no Transfer-Encoding; Content-Length 0 or none)",
+                                      req.method));
   } else if (req.get_header_value_count("Host") > 1) {
     refused = error_reply(400, "BadRequest", "a request may carry Host once (RFC 9112 3.2)");
   } else if (req.get_header_value_count("X-Api-Key") > 1) {

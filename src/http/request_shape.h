@@ -20,4 +20,9 @@ inline constexpr std::size_t kMaxRequestHeaders = 100;
 // std::nullopt.
 std::optional<Reply> refuse_shape(const httplib::Request& req);
 
+// Whether the request announces content: a Transfer-Encoding, or a Content-Length other than 0
+// (one that is not a number included). gpq reads no request content, so the connection of
+// such a request must close after its answer: what follows is the body, not a request.
+bool carries_content(const httplib::Request& req);
+
 }  // namespace gpq::http

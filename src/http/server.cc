@@ -277,6 +277,10 @@ class ApiServer {
     }
     auto admission = admission_.admit(req.method, req.path, req.get_header_value("X-Api-Key"), now);
     if (auto* refused = std::get_if<Refused>(&admission)) {
+      if (carries_content(req)) {
+        // A 405 (POST, PUT...): its body is not read, so the connection cannot go on.
+        refused->reply.headers.emplace_back("Connection", "close");
+      }
       current_note.key_id = refused->key;
       send(res, std::move(refused->reply), refused->key, now, refused->remaining);
       return;

@@ -8,6 +8,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -122,6 +123,38 @@ TEST_F(HostileHttpTest, ConflictingFramingIsRefusedAndSmugglesNothing) {
       server_->port(),
       request("/api/v1/gp/25544", "Content-Length: 0\r\nContent-Length: 5\r\n"));
   EXPECT_EQ(twice.status(), 400) << twice.text.substr(0, 300);
+  expect_normal_client_served();
+}
+
+TEST_F(HostileHttpTest, ABodyCannotSmuggleARequest) {
+  // gpq reads no request content. A body left unread was answered as the connection's next
+  // request, where a proxy in front had forwarded it as content.
+  const std::string smuggled = "GET /api/v1/gp/99999 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  const std::string head = " /api/v1/gp/25544 HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+  const std::string length = "Content-Length: " + std::to_string(smuggled.size()) + "\r\n";
+  const RawAnswer get = send_raw(server_->port(), "GET" + head + length + "\r\n" + smuggled);
+  expect_json_error(get, 400, "a GET request carries no content");
+  EXPECT_EQ(get.answers(), 1) << "the smuggled request was answered: " << get.text;
+  const RawAnswer chunked = send_raw(
+      server_->port(), "HEAD" + head + "Transfer-Encoding: chunked\r\n\r\n" +
+                           fmt::format("{:x}\r\n", smuggled.size()) + smuggled + "\r\n0\r\n\r\n");
+  EXPECT_EQ(chunked.status(), 400) << chunked.text.substr(0, 300);
+  EXPECT_EQ(chunked.answers(), 1) << chunked.text;
+  // Lengths that are no number frame nothing a proxy and gpq would agree on.
+  for (const std::string value : {"-1", "+5", "0x5", "5, 5"}) {
+    const RawAnswer odd = send_raw(
+        server_->port(), "GET" + head + "Content-Length: " + value + "\r\n\r\n" + smuggled);
+    EXPECT_EQ(odd.status(), 400) << value << ": " << odd.text.substr(0, 300);
+    EXPECT_EQ(odd.answers(), 1) << value << ": " << odd.text;
+  }
+  // Other methods keep their 405, and their connection closes.
+  const RawAnswer post = send_raw(server_->port(), "POST" + head + length + "\r\n" + smuggled);
+  expect_json_error(post, 405, "method POST is not allowed");
+  EXPECT_EQ(post.answers(), 1) << "the smuggled request was answered: " << post.text;
+  // Content-Length: 0 announces no content.
+  EXPECT_EQ(
+      send_raw(server_->port(), request("/api/v1/gp/25544", "Content-Length: 0\r\n")).status(),
+      200);
   expect_normal_client_served();
 }
 
