@@ -9,7 +9,9 @@ void add_catalog_command(CLI::App& app, Context& ctx) {
   CLI::App* cmd = app.add_subcommand("catalog", "Print satellite catalog (SATCAT) records");
   auto norad_id = std::make_shared<std::string>();
   auto params = std::make_shared<Params>();
-  cmd->add_option("norad_id", *norad_id, "NORAD catalog number (omit to search)");
+  // Given empty ("$ID" unset) is a wrong id, not a search of everything.
+  const CLI::Option* id_given =
+      cmd->add_option("norad_id", *norad_id, "NORAD catalog number (omit to search)");
   add_param(*cmd, "--search", "search", params, "Name contains this text (any case)");
   add_param(*cmd, "--owner", "owner", params, "Owner or country code (US, CIS, PRC, ...)");
   add_param(*cmd, "--type", "object_type", params, "PAYLOAD, ROCKET_BODY, DEBRIS or UNKNOWN");
@@ -22,9 +24,9 @@ void add_catalog_command(CLI::App& app, Context& ctx) {
       "  gpq catalog 25544\n"
       "  gpq catalog --owner PRC --type PAYLOAD --launch-year 2025 --format csv\n"
       "  gpq catalog --search vanguard --all");
-  cmd->callback([&ctx, norad_id, params] {
+  cmd->callback([&ctx, id_given, norad_id, params] {
     const Params all = ctx.with_output(*params);
-    if (!norad_id->empty()) {
+    if (id_given->count() > 0) {
       const auto bound = bind_catalog_record(*norad_id, all, FrontEnd::cli);
       const CatalogRecord record = ctx.core().catalog_record(bound.query);
       Printer printer;

@@ -17,10 +17,16 @@ void Context::add_global_options(CLI::App& app) {
       ->type_name("PATH");
   app.add_option("--format", format_, "Output format: json, tle, 2le, xml, kvn, csv, table, oem")
       ->type_name("FORMAT");
-  app.add_option("--limit", limit_, "Print at most N records")->type_name("N");
-  app.add_option("--page", page_, "Page number (with --per-page; default: every record)")
+  const auto given = [](std::optional<std::string>& field) {
+    return [&field](const std::string& value) { field = value; };
+  };
+  app.add_option_function<std::string>("--limit", given(limit_), "Print at most N records")
       ->type_name("N");
-  app.add_option("--per-page", per_page_, "Records per page, 1 to 500")->type_name("N");
+  app.add_option_function<std::string>("--page", given(page_),
+                                       "Page number (with --per-page; default: every record)")
+      ->type_name("N");
+  app.add_option_function<std::string>("--per-page", given(per_page_), "Records per page, 1 to 500")
+      ->type_name("N");
   app.add_flag("-q,--quiet", quiet_, "Print errors only");
   app.add_flag("-v,--verbose", verbose_, "Print more detail (every skipped record on import)");
 }
@@ -55,11 +61,11 @@ const QueryService& Context::core() {
 
 Params Context::with_output(Params params) const {
   params["format"] = !format_.empty() ? format_ : (stdout_is_terminal() ? "table" : "json");
-  const std::pair<const char*, const std::string*> paging[] = {
+  const std::pair<const char*, const std::optional<std::string>*> paging[] = {
       {"limit", &limit_}, {"page", &page_}, {"per_page", &per_page_}};
   for (const auto& [key, value] : paging) {
-    if (!value->empty()) {
-      params[key] = *value;
+    if (value->has_value()) {
+      params[key] = **value;
     }
   }
   return params;

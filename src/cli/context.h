@@ -52,9 +52,10 @@ class Context {
  private:
   std::optional<std::string> db_path_;
   std::string format_;
-  std::string limit_;
-  std::string page_;
-  std::string per_page_;
+  // As given, empty included: `--limit ""` is a wrong limit, as `limit=` is in a URL.
+  std::optional<std::string> limit_;
+  std::optional<std::string> page_;
+  std::optional<std::string> per_page_;
   bool quiet_ = false;
   bool verbose_ = false;
   std::unique_ptr<storage::Database> database_;

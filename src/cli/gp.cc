@@ -10,7 +10,9 @@ void add_gp_command(CLI::App& app, Context& ctx) {
   CLI::App* cmd = app.add_subcommand("gp", "Print current element sets: one object, or a search");
   auto norad_id = std::make_shared<std::string>();
   auto params = std::make_shared<Params>();
-  cmd->add_option("norad_id", *norad_id, "NORAD catalog number (omit to search)");
+  // Given empty ("$ID" unset) is a wrong id, not a search of everything.
+  const CLI::Option* id_given =
+      cmd->add_option("norad_id", *norad_id, "NORAD catalog number (omit to search)");
   add_param(*cmd, "--search", "search", params, "Name contains this text (any case)");
   add_param(*cmd, "--group", "group", params,
             "stations, starlink, oneweb, gps-ops, glo-ops, galileo, beidou, weather, geo, "
@@ -29,9 +31,9 @@ void add_gp_command(CLI::App& app, Context& ctx) {
       "  gpq gp --group stations            current sets of the space stations\n"
       "  gpq gp --search starlink --regime LEO --format csv > starlink.csv\n"
       "  gpq gp --epoch 2026-06-01T00:00:00Z --type PAYLOAD --limit 20");
-  cmd->callback([&ctx, norad_id, params] {
+  cmd->callback([&ctx, id_given, norad_id, params] {
     const Params all = ctx.with_output(*params);
-    if (!norad_id->empty()) {
+    if (id_given->count() > 0) {
       const auto bound = bind_latest(*norad_id, all, FrontEnd::cli);
       print_set(bound.format, bound.tle_layout, ctx.core().latest(bound.query));
       return;

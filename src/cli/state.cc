@@ -64,7 +64,8 @@ void add_state_command(CLI::App& app, Context& ctx) {
   auto norad_id = std::make_shared<std::string>();
   auto all = std::make_shared<bool>(false);
   auto params = std::make_shared<Params>();
-  cmd->add_option("norad_id", *norad_id, "NORAD catalog number (omit with --all)");
+  const CLI::Option* id_given =
+      cmd->add_option("norad_id", *norad_id, "NORAD catalog number (omit with --all)");
   cmd->add_flag("--all", *all,
                 "Every object of the catalog at the instant, each from its nearest set (the "
                 "members of gp --epoch)");
@@ -96,11 +97,12 @@ void add_state_command(CLI::App& app, Context& ctx) {
       "  gpq state 25544 --at 2026-06-15T12:00:00Z --set before --frame itrf --format csv\n"
       "  gpq state --all --at 2026-06-15T12:00:00Z --group starlink --format csv > starlink.csv\n"
       "  gpq state --all --at 2026-06-15T12:00:00Z --frame geodetic --sort HEIGHT_KM --limit 10");
-  cmd->callback([&ctx, norad_id, all, params] {
-    if (*all && !norad_id->empty()) {
+  cmd->callback([&ctx, id_given, norad_id, all, params] {
+    const bool one = id_given->count() > 0;  // given empty is a wrong id, not none
+    if (*all && one) {
       fail(Errc::bad_request, "give a NORAD id or --all, not both");
     }
-    if (!*all && norad_id->empty()) {
+    if (!*all && !one) {
       fail(Errc::bad_request, "give a NORAD id, or --all for every object of the catalog");
     }
     if (*all) {

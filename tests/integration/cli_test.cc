@@ -185,6 +185,20 @@ TEST_F(CliTest, ErrorsAreOneLineWithTheirExitCode) {
        2,
        "gpq: 'ftp://example.org' is not a base URL; write it as https://host[:port][/path]"},
       {{"gp", "5"}, 3, "gpq: no element sets for NORAD 5"},
+      // An id given empty (`gpq gp "$ID"` with ID unset) is a wrong id, not a search of all.
+      {{"gp", ""},
+       2,
+       "gpq: parameter 'norad_id': '' is not a NORAD catalog number (a whole number from 1 to "
+       "999999999)"},
+      {{"catalog", ""},
+       2,
+       "gpq: parameter 'norad_id': '' is not a NORAD catalog number (a whole number from 1 to "
+       "999999999)"},
+      {{"gp", "--limit", ""}, 2, "gpq: parameter 'limit': '' must be a whole number >= 1"},
+      {{"state", "", "--at", "2026-01-01"},
+       2,
+       "gpq: parameter 'norad_id': '' is not a NORAD catalog number (a whole number from 1 to "
+       "999999999)"},
   };
   for (const auto& row : rows) {
     const ProcessResult result = gpq(row.args);
