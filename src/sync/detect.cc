@@ -126,6 +126,10 @@ FileKind detect_kind(std::string_view head) noexcept {
   return FileKind::unknown;
 }
 
+bool is_blank(std::string_view head) noexcept {
+  return skip_bom_and_blanks(head).empty();
+}
+
 std::string_view wide_text_encoding(std::string_view head) noexcept {
   // UTF-32's little-endian mark starts with UTF-16's: it is tested first.
   if (head.starts_with(std::string_view("\xFF\xFE\0\0", 4)) ||

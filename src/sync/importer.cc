@@ -86,6 +86,11 @@ ImportSummary Importer::run(std::span<const std::filesystem::path> paths,
              "{}: {} text; gpq reads UTF-8 (convert it first: iconv -f {} -t UTF-8)",
              file.path.string(), wide, wide);
       }
+      // A download cut off before its first byte (curl -o after a failure) is named so.
+      if (in.head().size() < PeekedStream::kDefaultPeekBytes && is_blank(in.head())) {
+        fail(Errc::bad_request, "{}: the file is empty (or blank): nothing to import",
+             file.path.string());
+      }
       if (detect_kind(in.head()) == FileKind::unknown) {
         fail(Errc::bad_request,
              "{}: not a recognised format (expected TLE/3LE text, OMM JSON/CSV/XML/KVN, "

@@ -1,19 +1,19 @@
 // `gpq sync --from` as a user runs it: the real binary, real files, a real database.
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <gtest/gtest.h>
-
 #include <chrono>
+#include <fcntl.h>
 #include <fstream>
 #include <regex>
+#include <signal.h>
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/core.h>
+#include <gtest/gtest.h>
 
 #include "gpq/tle.h"
+
 #include "support/process.h"
 #include "support/synthetic_tle.h"
 #include "support/temp_dir.h"
@@ -91,6 +91,18 @@ TEST(ImportCliTest, UnreadableFilesNamedExplicitlyAreClearErrors) {
     EXPECT_EQ(result.exit_code, 2) << name << ": " << result.err;
     EXPECT_TRUE(result.err.starts_with("gpq: ")) << name << ": " << result.err;
     EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  }
+  // Empty, blank, or empty once decompressed: named so, not called an unknown format.
+  write_file(dir.path() / "blank.tle", "\xEF\xBB\xBF\n  \r\n");
+  write_file(dir.path() / "empty.tle.gz", std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03"
+                                                      "\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00",
+                                                      20));
+  for (const char* name : {"empty.txt", "blank.tle", "empty.tle.gz"}) {
+    const ProcessResult result =
+        run_gpq({db_arg(dir), "sync", "--from", (dir.path() / name).string()});
+    EXPECT_EQ(result.exit_code, 2) << name << ": " << result.err;
+    EXPECT_EQ(result.err, fmt::format("gpq: {}: the file is empty (or blank): nothing to import\n",
+                                      (dir.path() / name).string()));
   }
   const ProcessResult missing =
       run_gpq({db_arg(dir), "sync", "--from", (dir.path() / "nope").string()});

@@ -132,6 +132,13 @@ TEST(DetectTest, WideTextIsNamedByItsByteOrderMark) {
   EXPECT_EQ(wide_text_encoding(""), "");
 }
 
+TEST(DetectTest, BlankIsNothingButAMarkAndBlankSpace) {
+  EXPECT_TRUE(is_blank(""));
+  EXPECT_TRUE(is_blank(kBom + "\r\n \t\n"));
+  EXPECT_FALSE(is_blank(" x "));
+  EXPECT_FALSE(is_blank(std::string("\0", 1)));
+}
+
 TEST(DetectTest, KindNames) {
   const std::pair<FileKind, const char*> rows[] = {
       {FileKind::tle, "TLE text"},    {FileKind::json, "JSON"},
