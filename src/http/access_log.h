@@ -1,5 +1,5 @@
 // One line per answered request: time, client, method, target, status, bytes, microseconds
-// and key id. The key itself is never written.
+// and key id. The key itself is never written, not even one sent in the URL by mistake.
 #pragma once
 
 #include <cstdint>

@@ -326,11 +326,14 @@ TEST(HttpLimitsTest, AccessLogNamesTheKeyIdNeverTheKey) {
   auto client = world.client();
   client->get("/api/v1/gp/25544?format=tle");
   client->get("/api/v1/nowhere");
+  // A key sent in the URL by mistake is not written either; a name that starts so is.
+  client->get("/api/v1/gp?search=gpq_sat&api_key=" + world.key());
   EXPECT_EQ(world.server().stop(), 0);
   const std::string log = world.server().stderr_text();
   EXPECT_NE(log.find(" GET /api/v1/gp/25544?format=tle 200 "), std::string::npos) << log;
   EXPECT_NE(log.find(" GET /api/v1/nowhere 404 "), std::string::npos) << log;
   EXPECT_NE(log.find("us key=1"), std::string::npos) << log;
+  EXPECT_NE(log.find(" GET /api/v1/gp?search=gpq_sat&api_key=gpq_*** "), std::string::npos) << log;
   EXPECT_EQ(log.find(world.key()), std::string::npos);
 }
 
