@@ -110,6 +110,12 @@ ConfigFile ConfigFile::load(const std::optional<std::string>& explicit_path) {
     if (line.empty() || line.front() == '#') {
       continue;
     }
+    if (line.front() == '[') {
+      fail(Errc::bad_request,
+           "{}:{}: tables such as {} are not read; write each key whole, as in "
+           "redis.url = \"...\" or spacetrack_identity = \"...\"",
+           config.path_.string(), number, shown(line));
+    }
     const std::size_t equals = line.find('=');
     std::string value = equals == std::string::npos ? "" : trimmed(line.substr(equals + 1));
     const bool quoted = value.size() >= 2 && value.front() == '"' && value.back() == '"';

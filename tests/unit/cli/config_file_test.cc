@@ -55,12 +55,18 @@ TEST(ConfigFileTest, AKeySetTwiceIsRefused) {
 
 TEST(ConfigFileTest, ALineThatIsNotKeyEqualsQuotedValueIsRefused) {
   const test::TempDir dir;
-  for (const char* line : {"celestrak_url = http://a", "[redis]", "celestrak_url = \"http://a"}) {
+  for (const char* line : {"celestrak_url = http://a", "celestrak_url = \"http://a"}) {
     SCOPED_TRACE(line);
     const std::string path = written(dir, std::string("# first\n") + line + "\n");
     EXPECT_GPQ_ERROR(ConfigFile::load(path), Errc::bad_request,
                      path + ":2: write settings as key = \"value\"");
   }
+  // A TOML table is named as such: its keys would otherwise be read without their table.
+  const std::string path = written(dir, "# first\n[spacetrack]\nidentity = \"ops@example.org\"\n");
+  EXPECT_GPQ_ERROR(ConfigFile::load(path), Errc::bad_request,
+                   path +
+                       ":2: tables such as [spacetrack] are not read; write each key whole, as "
+                       "in redis.url = \"...\" or spacetrack_identity = \"...\"");
 }
 
 TEST(ConfigFileTest, AnExplicitPathMustExist) {
