@@ -17,6 +17,7 @@ enum class Errc {
   forbidden,           // 403 Forbidden          1
   not_found,           // 404 NotFound           3
   method_not_allowed,  // 405 MethodNotAllowed   1
+  unprocessable,       // 422 UnprocessableEntity 1: a right request the data cannot answer
   too_many_requests,   // 429 TooManyRequests    1
   upstream,            // 502 UpstreamError      4 (sync)
   internal,            // 500 InternalError      1

@@ -11,6 +11,8 @@ int http_status(Errc code) noexcept {
       return 403;
     case Errc::not_found:
       return 404;
+    case Errc::unprocessable:
+      return 422;
     case Errc::method_not_allowed:
       return 405;
     case Errc::too_many_requests:
@@ -33,6 +35,8 @@ std::string_view error_name(Errc code) noexcept {
       return "Forbidden";
     case Errc::not_found:
       return "NotFound";
+    case Errc::unprocessable:
+      return "UnprocessableEntity";
     case Errc::method_not_allowed:
       return "MethodNotAllowed";
     case Errc::too_many_requests:
@@ -58,6 +62,7 @@ int exit_code(Errc code) noexcept {
     case Errc::interrupted:
       return 130;  // as a shell reports SIGINT
     case Errc::forbidden:
+    case Errc::unprocessable:
     case Errc::method_not_allowed:
     case Errc::too_many_requests:
     case Errc::internal:

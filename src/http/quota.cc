@@ -7,7 +7,7 @@
 namespace gpq::http {
 
 bool counts_against_quota(int status) {
-  return status == 200 || status == 400 || status == 404;
+  return status == 200 || status == 400 || status == 404 || status == 422;
 }
 
 void QuotaBook::load(const std::string& month,

@@ -31,6 +31,7 @@ TemeState ArchiveTrack::propagate(std::size_t index, TimePoint t) const {
   const ElementSet& set = sets_[index];
   std::unique_ptr<Sgp4Propagator>& propagator = propagators_[index];
   if (!propagator) {
+    require_sgp4_set(set);
     propagator = std::make_unique<Sgp4Propagator>(set);
   }
   SetPropagation result = propagate_set(*propagator, set, t, &cursors_[index]);

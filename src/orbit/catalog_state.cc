@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <limits>
 #include <span>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/core.h>
@@ -64,6 +66,11 @@ void fill_range(const std::vector<ElementSet>& sets, const CatalogStateQuery& qu
     if (std::llabs(age) > kMaxAgeMicros) {
       row.point = point_without_state(t, set.epoch);
       row.error = too_far(set, t, age);
+      continue;
+    }
+    if (std::string problem = theory_problem(set); !problem.empty()) {
+      row.point = point_without_state(t, set.epoch);
+      row.error = std::move(problem);
       continue;
     }
     propagators.emplace_back(set);

@@ -7,6 +7,7 @@
 
 #include "orbit/look_angles.h"
 #include "orbit/pass_finder.h"
+#include "orbit/set_propagation.h"
 
 namespace gpq::orbit {
 namespace {
@@ -96,6 +97,7 @@ Ephemeris OrbitService::ephemeris(const EphemerisQuery& query, const Paging& pag
     check_age(track.set(index), t);
     if (index != current) {
       const ElementSet& set = track.set(index);
+      require_sgp4_set(set);
       plan.sets.push_back({set.epoch, set.source, t, t, 0});
       plan.created = std::max(plan.created, set.collected_at);
       current = index;

@@ -44,7 +44,10 @@ class OrbitService {
   // Every call throws Error{not_found} when the object has no set at all, and
   // Error{bad_request} when an instant is outside the archive (no set within
   // kMaxPropagationDays; with SetChoice::before, no set at or before it), after the object's
-  // decay (SATCAT's DECAY_DATE, the day after it and later), or where SGP4 fails.
+  // decay (SATCAT's DECAY_DATE, the day after it and later), or where SGP4 fails, and
+  // Error{unprocessable} when the set that answers an instant is no SGP4 set (its
+  // EPHEMERIS_TYPE: SGP4-XP's 4 and others, require_sgp4_set); an ephemeris checks every
+  // instant's set before its first point.
   StateAnswer state(const StateQuery& query) const;
   Ephemeris ephemeris(const EphemerisQuery& query, const Paging& paging) const;
   PassList passes(const PassQuery& query) const;
@@ -53,7 +56,8 @@ class OrbitService {
   // of the snapshot at query.epoch (QueryService::snapshot: /gp/epoch's members, filters and
   // order), each propagated from the set the snapshot names, its nearest. One object never
   // fails the answer: a row whose set is more than kMaxPropagationDays from the instant, or
-  // where SGP4 gives no state, carries the reason instead. Throws only what
+  // where SGP4 gives no state or must not propagate the set (its EPHEMERIS_TYPE), carries the
+  // reason instead. Throws only what
   // QueryService::snapshot throws.
   CatalogStatePage catalog_state(const CatalogStateQuery& query, const Paging& paging,
                                  const CatalogStateVisitor& visit) const;

@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <string_view>
 
 #include <fmt/core.h>
+
+#include "gpq/error.h"
 
 namespace gpq::orbit {
 namespace {
@@ -12,10 +16,46 @@ bool finite(const std::array<double, 3>& v) {
   return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
 }
 
+// 0 is SGP4 in every set published today; the older convention numbered SGP4 2 and SDP4 3,
+// which Sgp4Propagator computes alike (it picks SDP4 by the period, as that convention did).
+bool is_sgp4_type(std::int8_t ephemeris_type) {
+  return ephemeris_type == 0 || ephemeris_type == 2 || ephemeris_type == 3;
+}
+
+std::string_view theory_name(std::int8_t ephemeris_type) {
+  switch (ephemeris_type) {
+    case 1:
+      return "SGP";
+    case 4:
+      return "SGP4-XP";
+    case 5:
+      return "SDP8";
+    default:
+      return "a theory gpq does not know";
+  }
+}
+
 }  // namespace
 
 double minutes_after_epoch(const ElementSet& set, TimePoint t) {
   return static_cast<double>(t.unix_micros() - set.epoch.unix_micros()) / (60.0 * 1e6);
+}
+
+std::string theory_problem(const ElementSet& set) {
+  if (is_sgp4_type(set.ephemeris_type)) {
+    return {};
+  }
+  return fmt::format(
+      "NORAD {}: the set of {} is EPHEMERIS_TYPE {} ({}), which SGP4 does not propagate; gpq "
+      "propagates SGP4 sets only (EPHEMERIS_TYPE 0, or 2 and 3 of the older convention)",
+      set.norad_id, format_iso8601_millis(set.epoch), static_cast<int>(set.ephemeris_type),
+      theory_name(set.ephemeris_type));
+}
+
+void require_sgp4_set(const ElementSet& set) {
+  if (std::string problem = theory_problem(set); !problem.empty()) {
+    throw Error(Errc::unprocessable, problem);
+  }
 }
 
 std::string propagation_problem(const Sgp4Result& result, const ElementSet& set, TimePoint t) {

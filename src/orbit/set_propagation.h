@@ -19,6 +19,12 @@ struct SetPropagation {
 // `t` as SGP4's time: minutes after the set's epoch.
 double minutes_after_epoch(const ElementSet& set, TimePoint t);
 
+// Why SGP4 must not propagate `set` at all, in the words above: its EPHEMERIS_TYPE is not
+// SGP4's (SGP4-XP's 4 above all; docs/ORBIT.md). Empty for an SGP4 set.
+std::string theory_problem(const ElementSet& set);
+// Throws Error{unprocessable} with theory_problem(set) when it is not empty.
+void require_sgp4_set(const ElementSet& set);
+
 // Why `result` (`set` propagated to `t`) is no state, in the words above; empty when it is one.
 std::string propagation_problem(const Sgp4Result& result, const ElementSet& set, TimePoint t);
 

@@ -7,9 +7,9 @@ namespace {
 
 constexpr TimePoint kNow = TimePoint::from_unix_micros(1'790'000'000'000'000);
 
-// SERVE.md "Limits": only 200, 400 and 404 answers count against the quota.
-TEST(QuotaTest, OnlyOkBadRequestAndNotFoundCount) {
-  for (const int status : {200, 400, 404}) {
+// SERVE.md "Limits": only 200, 400, 404 and 422 answers count against the quota.
+TEST(QuotaTest, OnlyOkBadRequestNotFoundAndUnprocessableCount) {
+  for (const int status : {200, 400, 404, 422}) {
     EXPECT_TRUE(counts_against_quota(status)) << status;
   }
   for (const int status : {304, 403, 405, 413, 414, 429, 431, 500, 502, 503}) {
