@@ -135,6 +135,7 @@ struct SourceSync {
   std::string last_error;    // empty unless the last run failed
   std::int64_t last_sets_added = 0;
   std::optional<TimePoint> last_success;  // end of the newest run whose outcome is ok
+  std::optional<TimePoint> paused_until;  // no request before this (a refusal); may be past
 };
 
 // GET /status and `gpq status`: what the mirror holds and how fresh it is.

@@ -3,8 +3,9 @@
 
 #include <fmt/core.h>
 
-#include "format/json_writer.h"
 #include "gpq/format.h"
+
+#include "format/json_writer.h"
 
 namespace gpq {
 namespace {
@@ -15,6 +16,14 @@ std::string_view health(const ServiceStatus& status) {
 
 std::string optional_time_text(const std::optional<TimePoint>& t) {
   return t ? format_iso8601_millis(*t) : std::string("never");
+}
+
+// A pause that is over is no news.
+std::optional<TimePoint> pause_of(const ServiceStatus& status, const SourceSync& source) {
+  if (source.paused_until && *source.paused_until > status.generated_at) {
+    return source.paused_until;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -29,7 +38,10 @@ std::string human_bytes(std::int64_t bytes) {
     ++unit;
   }
   return unit == 0 ? fmt::format("{} bytes", bytes)
-                   : fmt::format("{:.{}f} {}", value, value < 10 ? 2 : value < 100 ? 1 : 0,
+                   : fmt::format("{:.{}f} {}", value,
+                                 value < 10    ? 2
+                                 : value < 100 ? 1
+                                               : 0,
                                  kUnits[unit]);
 }
 
@@ -72,9 +84,11 @@ void write_status_json(const ServiceStatus& status, std::string_view version, st
     } else {
       json::append_string(source.last_error, out);
     }
-    fmt::format_to(std::back_inserter(out), ",\"sets_added\":{},\"last_success\":",
-                   source.last_sets_added);
+    fmt::format_to(std::back_inserter(out),
+                   ",\"sets_added\":{},\"last_success\":", source.last_sets_added);
     json::append_optional_time(source.last_success, out);
+    out += ",\"paused_until\":";
+    json::append_optional_time(pause_of(status, source), out);
     out += '}';
   }
   out += "}}";
@@ -94,7 +108,8 @@ void write_status_text(const ServiceStatus& status, std::string_view version, st
   fmt::format_to(line, "element sets       {}\n", status.element_sets);
   fmt::format_to(line, "objects with sets  {}\n", status.objects_with_sets);
   if (status.earliest_epoch && status.latest_epoch) {
-    fmt::format_to(line, "epochs             {} to {}\n", format_iso8601_millis(*status.earliest_epoch),
+    fmt::format_to(line, "epochs             {} to {}\n",
+                   format_iso8601_millis(*status.earliest_epoch),
                    format_iso8601_millis(*status.latest_epoch));
   } else {
     fmt::format_to(line, "epochs             none\n");
@@ -102,11 +117,12 @@ void write_status_text(const ServiceStatus& status, std::string_view version, st
   fmt::format_to(line, "size on disk       {}\n", human_bytes(status.database_bytes));
   fmt::format_to(line, "last success       {}\n", optional_time_text(status.last_success));
   for (const SourceSync& source : status.sources) {
-    fmt::format_to(line, "{:<18} {} at {}, {} sets added{}\n", source.source, source.last_outcome,
-                   optional_time_text(source.last_run_ended ? source.last_run_ended
-                                                            : source.last_run_started),
-                   source.last_sets_added,
-                   source.last_error.empty() ? "" : " (" + source.last_error + ")");
+    fmt::format_to(
+        line, "{:<18} {} at {}, {} sets added{}{}\n", source.source, source.last_outcome,
+        optional_time_text(source.last_run_ended ? source.last_run_ended : source.last_run_started),
+        source.last_sets_added, source.last_error.empty() ? "" : " (" + source.last_error + ")",
+        pause_of(status, source) ? "; paused until " + format_iso8601_millis(*source.paused_until)
+                                 : "");
   }
 }
 

@@ -54,8 +54,9 @@ std::optional<std::vector<std::int32_t>> Reader::group_members(std::string_view 
 std::int64_t Reader::total_sets() {
   return guarded(db_->path(), [&] {
     Bound bound(*set_count_);
-    return set_count_->executeStep() ? static_cast<std::int64_t>(set_count_->getColumn(0).getInt64())
-                                    : std::int64_t{0};
+    return set_count_->executeStep()
+               ? static_cast<std::int64_t>(set_count_->getColumn(0).getInt64())
+               : std::int64_t{0};
   });
 }
 
@@ -125,6 +126,9 @@ std::vector<SourceSync> Reader::source_syncs() {
       sync.last_sets_added = query.getColumn(5).getInt64();
       if (!query.getColumn(6).isNull()) {
         sync.last_success = TimePoint::from_unix_micros(query.getColumn(6).getInt64());
+      }
+      if (!query.getColumn(7).isNull()) {
+        sync.paused_until = TimePoint::from_unix_micros(query.getColumn(7).getInt64());
       }
     }
     return syncs;

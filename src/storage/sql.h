@@ -261,11 +261,12 @@ inline constexpr std::string_view kSelectRuns =
 inline constexpr std::string_view kSelectLastOkRun = "SELECT " GPQ_RUN_COLUMNS
                                                      " FROM sync_run WHERE source = ?1 AND "
                                                      "outcome = 'ok' ORDER BY id DESC LIMIT 1";
-// Per source: its newest run, and when its newest successful run ended.
+// Per source: its newest run, when its newest successful run ended, and its latest pause.
 inline constexpr std::string_view kSelectSourceSyncs = R"sql(
   SELECT r.source, r.started_us, r.ended_us, r.outcome, r.error, r.sets_added,
     (SELECT max(coalesce(o.ended_us, o.started_us)) FROM sync_run o
-     WHERE o.source = r.source AND o.outcome = 'ok')
+     WHERE o.source = r.source AND o.outcome = 'ok'),
+    (SELECT max(p.until_us) FROM upstream_pause p WHERE p.source = r.source)
   FROM sync_run r WHERE r.id IN (SELECT max(id) FROM sync_run GROUP BY source)
   ORDER BY r.source)sql";
 inline constexpr std::string_view kSelectRunStart = "SELECT started_us FROM sync_run WHERE id = ?1";
@@ -336,6 +337,8 @@ inline constexpr std::string_view kSelectPause =
 inline constexpr std::string_view kUpsertPause = R"sql(
   INSERT INTO upstream_pause (source, account, until_us) VALUES (?1, ?2, ?3)
   ON CONFLICT (source, account) DO UPDATE SET until_us = max(until_us, excluded.until_us))sql";
+inline constexpr std::string_view kDeletePause =
+    "DELETE FROM upstream_pause WHERE source = ?1 AND account = ?2";
 
 // ---- History windows downloaded whole (history_windows.cc) ----------------------------------
 

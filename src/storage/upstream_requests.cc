@@ -57,6 +57,15 @@ void UpstreamRequests::pause_until(TimePoint until) {
   });
 }
 
+void UpstreamRequests::clear_pause() {
+  guarded(db_.path(), [&] {
+    SQLite::Statement remove(db_.connection(), std::string(sql::kDeletePause));
+    remove.bind(1, source_);
+    remove.bind(2, account_);
+    remove.exec();
+  });
+}
+
 void UpstreamRequests::prune(TimePoint before) {
   guarded(db_.path(), [&] {
     SQLite::Statement prune(db_.connection(), std::string(sql::kPruneRequests));

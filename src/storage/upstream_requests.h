@@ -17,7 +17,7 @@ class Database;
 
 // What the log holds for one account, as seen inside the transaction that may add to it.
 struct RequestLog {
-  std::vector<TimePoint> sent;          // requests after the `since` asked for, oldest first
+  std::vector<TimePoint> sent;            // requests after the `since` asked for, oldest first
   std::optional<TimePoint> paused_until;  // no request before this (a rate-limit answer)
 };
 
@@ -30,10 +30,13 @@ class UpstreamRequests {
   // In one IMMEDIATE transaction, so that two processes never both take the last slot:
   // reads the log since `since`, and when `allow(log)` is true records a request at `at`.
   // Returns what `allow` returned.
-  bool record_if(TimePoint since, TimePoint at, const std::function<bool(const RequestLog&)>& allow);
+  bool record_if(TimePoint since, TimePoint at,
+                 const std::function<bool(const RequestLog&)>& allow);
 
   // No request before `until` (a later pause already recorded is kept).
   void pause_until(TimePoint until);
+  // Ends a pause (an answer that came through after all).
+  void clear_pause();
 
   // Forgets requests before `before`.
   void prune(TimePoint before);

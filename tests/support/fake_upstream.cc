@@ -1,9 +1,9 @@
 #include "support/fake_upstream.h"
 
-#include <httplib.h>
-
 #include <chrono>
 #include <functional>
+
+#include <httplib.h>
 
 namespace gpq::test {
 namespace {
@@ -111,14 +111,18 @@ FakeUpstream::FakeUpstream() : server_(std::make_unique<httplib::Server>()) {
         res.status = 500;
         res.set_content("Internal Server Error", "text/plain");
         return httplib::Server::HandlerResponse::Handled;
+      case Misbehaviour::status_403:
+        res.status = 403;
+        res.set_content("Forbidden", "text/plain");
+        return httplib::Server::HandlerResponse::Handled;
       case Misbehaviour::status_429:
       case Misbehaviour::rate_limit_500:
         answer_rate_limit(trouble, res);
         return httplib::Server::HandlerResponse::Handled;
       case Misbehaviour::not_updated_403:
         res.status = 403;
-        res.set_content("GP data has not updated since your last successful download of " +
-                            target + " at 2026-11-23 06:00:00 UTC. Data is updated once every "
+        res.set_content("GP data has not updated since your last successful download of " + target +
+                            " at 2026-11-23 06:00:00 UTC. Data is updated once every "
                             "2 hours.",
                         "text/plain");
         return httplib::Server::HandlerResponse::Handled;
@@ -176,7 +180,9 @@ FakeUpstream::~FakeUpstream() {
   thread_.join();
 }
 
-std::string FakeUpstream::url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+std::string FakeUpstream::url() const {
+  return "http://127.0.0.1:" + std::to_string(port_);
+}
 
 void FakeUpstream::serve(const std::string& target, std::string body) {
   const std::lock_guard lock(mutex_);

@@ -22,14 +22,15 @@ namespace gpq::test {
 
 enum class Misbehaviour {
   none,
-  status_500,        // 500 with a short text body
-  status_429,        // 429 with Retry-After: 1
-  rate_limit_500,    // Space-Track's 500 "You've violated your query rate limit", no Retry-After
-  cut_mid_body,      // Content-Length says more than is sent, then the connection closes
-  truncated_body,    // a complete answer whose body is the first half of the real one
-  slow_trickle,      // the body, one byte every 200 ms
-  not_updated_403,   // CelesTrak's 403 "GP data has not updated since..."
-  expired_session,   // Space-Track: 401 once, as if the cookie had expired
+  status_500,       // 500 with a short text body
+  status_429,       // 429 with Retry-After: 1
+  rate_limit_500,   // Space-Track's 500 "You've violated your query rate limit", no Retry-After
+  cut_mid_body,     // Content-Length says more than is sent, then the connection closes
+  truncated_body,   // a complete answer whose body is the first half of the real one
+  slow_trickle,     // the body, one byte every 200 ms
+  not_updated_403,  // CelesTrak's 403 "GP data has not updated since..."
+  status_403,       // a plain 403 Forbidden, as to a client CelesTrak has blocked
+  expired_session,  // Space-Track: 401 once, as if the cookie had expired
 };
 
 struct ReceivedRequest {

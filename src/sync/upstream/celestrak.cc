@@ -3,9 +3,11 @@
 #include <fmt/core.h>
 
 #include "gpq/error.h"
-#include "gpq/time.h"
 #include "gpq/request.h"
+#include "gpq/time.h"
+
 #include "storage/sync_resources.h"
+#include "storage/upstream_requests.h"
 #include "sync/upstream/http_session.h"
 #include "sync/upstream/retry.h"
 
@@ -28,14 +30,33 @@ std::vector<Resource> resources() {
   return list;
 }
 
+// A plain 403 is CelesTrak refusing this client: it is left alone for a day.
+constexpr std::chrono::hours kForbiddenPause{24};
+
 // CelesTrak's way of saying "not modified" (DECISIONS.md "Sync").
 bool says_not_updated(const HttpAnswer& answer) {
   return answer.status == 403 && answer.body.find("has not updated") != std::string::npos;
 }
 
+std::int64_t micros(std::chrono::minutes span) {
+  return std::chrono::duration_cast<std::chrono::microseconds>(span).count();
+}
+
+// The source's run when a refusal paused it: nothing is asked, and no run is recorded, so
+// that `gpq status` keeps the run that was refused and its reason.
+SourceReport paused(TimePoint until) {
+  SourceReport report;
+  report.source = "celestrak";
+  report.outcome = storage::RunOutcome::failed;
+  report.errors.push_back(fmt::format(
+      "celestrak: not asked before {}: it refused a request (see gpq status; --force asks anyway)",
+      format_iso8601_millis(until)));
+  return report;
+}
+
 // Asks once, and again after transport failures only (CelesTrak must never be hammered).
-HttpAnswer ask(HttpSession& session, const Resource& resource,
-               const storage::ResourceState& state, int retries) {
+HttpAnswer ask(HttpSession& session, const Resource& resource, const storage::ResourceState& state,
+               int retries) {
   HeaderList headers;
   if (!state.etag.empty()) {
     headers.emplace_back("If-None-Match", state.etag);
@@ -59,13 +80,17 @@ SourceReport sync_celestrak(storage::Database& db, const CelestrakOptions& optio
   session_options.deadline = options.timeout;
   HttpSession session(options.base_url, session_options);
   storage::SyncResources states(db);
+  storage::UpstreamRequests pauses(db, "celestrak", "");
+  const std::optional<TimePoint> paused_until = pauses.read(system_now()).paused_until;
+  if (!options.force && paused_until && system_now() < *paused_until) {
+    return paused(*paused_until);
+  }
   SourceRun run(db, "celestrak", progress);
   for (const Resource& resource : resources()) {
     storage::ResourceState state = states.get("celestrak " + resource.name);
     const TimePoint now = system_now();
     if (!options.force && state.checked &&
-        now.unix_micros() - state.checked->unix_micros() <
-            std::chrono::duration_cast<std::chrono::microseconds>(options.min_interval).count()) {
+        now.unix_micros() - state.checked->unix_micros() < micros(options.min_interval)) {
       run.fresh(resource.name);
       continue;
     }
@@ -75,15 +100,23 @@ SourceReport sync_celestrak(storage::Database& db, const CelestrakOptions& optio
       run.failed(resource.name, fmt::format("{}: {}", what, answer.error));
       continue;
     }
+    // Every answer starts the resource's clock, a refusal too: it is not asked again sooner.
+    state.checked = now;
+    states.put(state);
     if (answer.status == 304 || says_not_updated(answer)) {
-      state.checked = now;
-      states.put(state);
       run.not_modified(resource.name);
       continue;
     }
     if (answer.status != 200) {
-      run.failed(resource.name, fmt::format("{}: {}", what, answer.summary()));
-      continue;
+      // Any other answer stops CelesTrak: clients that go on get firewalled (FORMATS.md 5.1).
+      const auto pause =
+          answer.status == 403 ? std::chrono::minutes(kForbiddenPause) : options.min_interval;
+      const TimePoint until = TimePoint::from_unix_micros(now.unix_micros() + micros(pause));
+      pauses.pause_until(until);
+      run.failed(resource.name,
+                 fmt::format("{}: {}; CelesTrak is not asked again before {} (--force asks anyway)",
+                             what, answer.summary(), format_iso8601_millis(until)));
+      return run.finish();
     }
     try {
       const std::size_t bytes = answer.body.size();
@@ -101,7 +134,6 @@ SourceReport sync_celestrak(storage::Database& db, const CelestrakOptions& optio
         }
         run.write_group(resource.group, members);
       }
-      state.checked = now;
       state.etag = answer.header("etag");
       state.last_modified = answer.header("last-modified");
       states.put(state);
@@ -111,6 +143,9 @@ SourceReport sync_celestrak(storage::Database& db, const CelestrakOptions& optio
       }
       run.failed(resource.name, error.what());
     }
+  }
+  if (paused_until) {
+    pauses.clear_pause();  // asked with --force, and answered
   }
   return run.finish();
 }
