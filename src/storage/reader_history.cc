@@ -1,54 +1,37 @@
 // Reader: windows of an object's history, walked in (epoch, source) order out of its blocks
 // (set_cursor.h), and the per-year summary that answers whole-history counts.
-#include "storage/reader.h"
-
 #include <algorithm>
 #include <limits>
 #include <optional>
 #include <vector>
 
 #include "storage/database.h"
+#include "storage/reader.h"
 #include "storage/row_codec.h"
 #include "storage/set_cursor.h"
 #include "storage/sql.h"
 
 namespace gpq::storage {
-namespace {
-
-// A window widened by this much on each side still holds every Space-Track set that can
-// share a printed millisecond with a CelesTrak set inside it.
-constexpr std::int64_t kShadowMarginUs = 1000;
-
-std::int64_t saturating_add(std::int64_t a, std::int64_t b) {
-  std::int64_t sum = 0;
-  if (__builtin_add_overflow(a, b, &sum)) {
-    return b < 0 ? std::numeric_limits<std::int64_t>::min()
-                 : std::numeric_limits<std::int64_t>::max();
-  }
-  return sum;
-}
-
-}  // namespace
 
 template <typename Walk>
 void Reader::walk(std::int32_t norad_id, TimePoint from, TimePoint to, const Plan& plan,
                   Walk&& walk) {
   const std::int64_t from_us = from.unix_micros();
   const std::int64_t to_us = to.unix_micros();
-  const std::int64_t margin = plan.hide_shadowed ? kShadowMarginUs : 0;
   std::optional<SetCursor> spacetrack;
   std::optional<SetCursor> celestrak;
   if (plan.spacetrack) {
     spacetrack.emplace(*block_at_or_before_, *spacetrack_blocks_, db_->path(), norad_id,
-                       kSpacetrackCode, saturating_add(from_us, -margin),
-                       saturating_add(to_us, margin));
+                       kSpacetrackCode, from_us, to_us);
   }
   if (plan.celestrak) {
     celestrak.emplace(*block_at_or_before_, *celestrak_blocks_, db_->path(), norad_id,
                       kCelestrakCode, from_us, to_us);
   }
+  // Both sources over the same window: a Space-Track set outside it is not returned, so it
+  // hides no CelesTrak set inside it (DECISIONS.md's one set a millisecond is of the answer).
   SetStream stream(spacetrack ? &*spacetrack : nullptr, celestrak ? &*celestrak : nullptr,
-                   plan.hide_shadowed, from_us, to_us);
+                   plan.hide_shadowed);
   walk(stream);
 }
 
@@ -79,9 +62,8 @@ std::int64_t Reader::count_history(std::int32_t norad_id, TimePoint from, TimePo
                                    SourceFilter source) {
   return guarded(db_->path(), [&] {
     std::int64_t count = 0;
-    walk(norad_id, from, to, plan(norad_id, source), [&](SetStream& stream) {
-      count = stream.skip(std::numeric_limits<std::int64_t>::max());
-    });
+    walk(norad_id, from, to, plan(norad_id, source),
+         [&](SetStream& stream) { count = stream.skip(std::numeric_limits<std::int64_t>::max()); });
     return count;
   });
 }
@@ -93,7 +75,7 @@ SetStats Reader::history_stats(std::int32_t norad_id, TimePoint from, TimePoint 
     // The summary counts every stored set; under the merge some are hidden, so it answers
     // only without hiding, and only for a window that holds all of the object's sets.
     if (!p.hide_shadowed) {
-      const int code = source == SourceFilter::spacetrack   ? kSpacetrackCode
+      const int code = source == SourceFilter::spacetrack  ? kSpacetrackCode
                        : source == SourceFilter::celestrak ? kCelestrakCode
                                                            : -1;
       const SetStats all = year_summary(norad_id, code);

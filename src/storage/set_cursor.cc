@@ -33,7 +33,9 @@ SetCursor::SetCursor(SQLite::Statement& at_or_before, SQLite::Statement& blocks,
   blocks_.bind(4, static_cast<std::int64_t>(to_us));
 }
 
-SetCursor::~SetCursor() { blocks_.tryReset(); }
+SetCursor::~SetCursor() {
+  blocks_.tryReset();
+}
 
 bool SetCursor::next_block() {
   if (ended_ || !blocks_.executeStep()) {
@@ -81,8 +83,8 @@ const StoredSet* SetCursor::next() {
 std::int64_t SetCursor::skip(std::int64_t count) {
   std::int64_t passed = 0;
   while (passed < count) {
-    if (at_ < decoded_.size() || (pending_ && !(pending_count_ >= 0 &&
-                                                pending_count_ <= count - passed))) {
+    if (at_ < decoded_.size() ||
+        (pending_ && !(pending_count_ >= 0 && pending_count_ <= count - passed))) {
       if (next() == nullptr) {
         break;
       }
@@ -97,13 +99,8 @@ std::int64_t SetCursor::skip(std::int64_t count) {
   return passed;
 }
 
-SetStream::SetStream(SetCursor* spacetrack, SetCursor* celestrak, bool hide_shadowed,
-                     std::int64_t from_us, std::int64_t to_us)
-    : spacetrack_(spacetrack),
-      celestrak_(celestrak),
-      hide_shadowed_(hide_shadowed),
-      from_us_(from_us),
-      to_us_(to_us) {}
+SetStream::SetStream(SetCursor* spacetrack, SetCursor* celestrak, bool hide_shadowed)
+    : spacetrack_(spacetrack), celestrak_(celestrak), hide_shadowed_(hide_shadowed) {}
 
 const StoredSet* SetStream::pull_spacetrack() {
   return spacetrack_ != nullptr ? spacetrack_->next() : nullptr;
@@ -123,16 +120,11 @@ const StoredSet* SetStream::next() {
   }
   while (s_head_ != nullptr || c_head_ != nullptr) {
     // Ties go to Space-Track: source 0 sorts first.
-    if (s_head_ != nullptr &&
-        (c_head_ == nullptr || s_head_->set.epoch <= c_head_->set.epoch)) {
+    if (s_head_ != nullptr && (c_head_ == nullptr || s_head_->set.epoch <= c_head_->set.epoch)) {
       s_previous_ = *s_head_;
       has_s_previous_ = true;
       s_head_ = pull_spacetrack();
-      const std::int64_t epoch_us = s_previous_.set.epoch.unix_micros();
-      if (epoch_us >= from_us_ && epoch_us <= to_us_) {
-        return &s_previous_;
-      }
-      continue;
+      return &s_previous_;
     }
     emitted_ = *c_head_;
     c_head_ = celestrak_->next();

@@ -46,20 +46,19 @@ class SetCursor {
   std::int64_t from_us_;
   std::int64_t to_us_;
   bool ended_ = false;
-  bool pending_ = false;              // a block row read but not decoded
+  bool pending_ = false;  // a block row read but not decoded
   std::int64_t pending_count_ = 0;
   std::vector<StoredSet> decoded_;
-  std::size_t at_ = 0;                // next set of decoded_
+  std::size_t at_ = 0;  // next set of decoded_
 };
 
-// Both sources of one object in (epoch, source) order. With `hide_shadowed`, a CelesTrak
-// set is left out when a Space-Track set falls on the same printed millisecond; the
-// Space-Track cursor must then cover the window widened by a millisecond on each side, and
-// its sets outside [from, to] are used for that test only.
+// Both sources of one object in (epoch, source) order, both cursors over the same window. With
+// `hide_shadowed`, a CelesTrak set is left out when a Space-Track set of the window falls on the
+// same printed millisecond: one outside the window is not returned, so it hides nothing, and
+// the CelesTrak set inside answers.
 class SetStream {
  public:
-  SetStream(SetCursor* spacetrack, SetCursor* celestrak, bool hide_shadowed, std::int64_t from_us,
-            std::int64_t to_us);
+  SetStream(SetCursor* spacetrack, SetCursor* celestrak, bool hide_shadowed);
   const StoredSet* next();
   // As SetCursor::skip; whole blocks are passed without decoding when one source is read.
   std::int64_t skip(std::int64_t count);
@@ -69,8 +68,6 @@ class SetStream {
   SetCursor* spacetrack_;
   SetCursor* celestrak_;
   bool hide_shadowed_;
-  std::int64_t from_us_;
-  std::int64_t to_us_;
   const StoredSet* s_head_ = nullptr;
   const StoredSet* c_head_ = nullptr;
   StoredSet s_previous_;

@@ -157,6 +157,48 @@ TEST_F(ReaderTest, SpaceTrackWinsATieToTheMillisecondWhenMerging) {
   EXPECT_FALSE(reader().set_after(9, at(t + 50'000), SourceFilter::all).has_value());
 }
 
+// A window edge between two sets of one printed millisecond: the Space-Track set outside the
+// window is not returned, so the CelesTrak set inside it answers, on either edge.
+TEST_F(ReaderTest, ATwinInsideTheWindowAnswersWhenTheSpaceTrackOneIsOutside) {
+  const std::int64_t t = kEpoch2024 + 5'000;
+  write({
+      make_set(11, t - 400, DataSource::celestrak),   // prints as ...00.005Z
+      make_set(11, t + 300, DataSource::spacetrack),  // the same millisecond
+  });
+  struct Case {
+    std::int64_t from;
+    std::int64_t to;
+    std::vector<std::int64_t> offsets;
+    const char* name;
+  };
+  const Case cases[] = {
+      {-1'000, 0, {-400}, "Space-Track set after the end"},
+      {0, 1'000, {300}, "CelesTrak set before the start"},
+      {-1'000, 1'000, {300}, "both inside: Space-Track"},
+      {-400, 299, {-400}, "to the microsecond"},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::int64_t> offsets;
+    reader().history(
+        11, at(t + c.from), at(t + c.to), SourceFilter::all, {},
+        [&](const ElementSet& set) { offsets.push_back(set.epoch.unix_micros() - t); });
+    EXPECT_EQ(offsets, c.offsets) << c.name;
+    EXPECT_EQ(reader().count_history(11, at(t + c.from), at(t + c.to), SourceFilter::all),
+              static_cast<std::int64_t>(c.offsets.size()))
+        << c.name;
+    EXPECT_EQ(reader().history_stats(11, at(t + c.from), at(t + c.to), SourceFilter::all).count,
+              static_cast<std::int64_t>(c.offsets.size()))
+        << c.name;
+  }
+  // Mirrored: the Space-Track set first, the CelesTrak one after it.
+  write({make_set(12, t - 300, DataSource::spacetrack),
+         make_set(12, t + 400, DataSource::celestrak)});
+  std::vector<std::int64_t> offsets;
+  reader().history(12, at(t), at(t + 1'000), SourceFilter::all, {},
+                   [&](const ElementSet& set) { offsets.push_back(set.epoch.unix_micros() - t); });
+  EXPECT_EQ(offsets, std::vector<std::int64_t>{400}) << "Space-Track set before the start";
+}
+
 TEST_F(ReaderTest, LatestPrefersSpaceTrackOnTheSameMillisecond) {
   write({make_set(3, kEpoch2024 + 200, DataSource::celestrak),
          make_set(3, kEpoch2024 + 100, DataSource::spacetrack)});
