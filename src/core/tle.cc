@@ -20,6 +20,8 @@ using tle_fields::is_digit;
 using tle_fields::parse_decimal;
 using tle_fields::parse_epoch;
 using tle_fields::parse_exponent_field;
+using tle_fields::parse_first_derivative;
+using tle_fields::parse_fixed_decimal;
 using tle_fields::parse_int;
 using tle_fields::parse_intdes;
 
@@ -120,8 +122,7 @@ bool read_catalog_number(std::string_view line1, std::string_view line2, Element
 bool read_identity(std::string_view line1, ElementSet& set, std::string& error) {
   const char classification = line1[7];
   if (classification != 'U' && classification != 'C' && classification != 'S') {
-    error = fmt::format("line 1: classification '{}' is not U, C or S",
-                        shown(field(line1, 8, 8)));
+    error = fmt::format("line 1: classification '{}' is not U, C or S", shown(field(line1, 8, 8)));
     return false;
   }
   set.classification_type = classification;
@@ -140,23 +141,30 @@ bool read_identity(std::string_view line1, ElementSet& set, std::string& error) 
 // The mean elements and their derivatives, as written (ranges are check_ranges()').
 bool read_elements(std::string_view line1, std::string_view line2, ElementSet& set,
                    std::string& error) {
+  if (!parse_first_derivative(field(line1, 34, 43), set.mean_motion_dot)) {
+    error =
+        fmt::format("line 1: first derivative of mean motion '{}' is not laid out as ' .NNNNNNNN'",
+                    shown(field(line1, 34, 43)));
+    return false;
+  }
   struct Decimal {
     std::string_view text;
     double* value;
     const char* name;
-    int line;
+    std::size_t decimals;
+    const char* layout;
   };
   const Decimal decimals[] = {
-      {field(line1, 34, 43), &set.mean_motion_dot, "first derivative of mean motion", 1},
-      {field(line2, 9, 16), &set.inclination, "inclination", 2},
-      {field(line2, 18, 25), &set.ra_of_asc_node, "right ascension of the node", 2},
-      {field(line2, 35, 42), &set.arg_of_pericenter, "argument of perigee", 2},
-      {field(line2, 44, 51), &set.mean_anomaly, "mean anomaly", 2},
-      {field(line2, 53, 63), &set.mean_motion, "mean motion", 2},
+      {field(line2, 9, 16), &set.inclination, "inclination", 4, "NNN.NNNN"},
+      {field(line2, 18, 25), &set.ra_of_asc_node, "right ascension of the node", 4, "NNN.NNNN"},
+      {field(line2, 35, 42), &set.arg_of_pericenter, "argument of perigee", 4, "NNN.NNNN"},
+      {field(line2, 44, 51), &set.mean_anomaly, "mean anomaly", 4, "NNN.NNNN"},
+      {field(line2, 53, 63), &set.mean_motion, "mean motion", 8, "NN.NNNNNNNN"},
   };
   for (const Decimal& d : decimals) {
-    if (!parse_decimal(d.text, *d.value)) {
-      error = fmt::format("line {}: {} '{}' is not a number", d.line, d.name, shown(d.text));
+    if (!parse_fixed_decimal(d.text, d.decimals, *d.value)) {
+      error =
+          fmt::format("line 2: {} '{}' is not laid out as '{}'", d.name, shown(d.text), d.layout);
       return false;
     }
   }
@@ -189,13 +197,13 @@ bool read_counters(std::string_view line1, std::string_view line2, ElementSet& s
     return false;
   }
   if (!parse_int(field(line1, 65, 68), element_set_no, 0)) {
-    error = fmt::format("line 1: element set number '{}' is not a number",
-                        shown(field(line1, 65, 68)));
+    error =
+        fmt::format("line 1: element set number '{}' is not a number", shown(field(line1, 65, 68)));
     return false;
   }
   if (!parse_int(field(line2, 64, 68), rev, 0)) {
-    error = fmt::format("line 2: revolution number '{}' is not a number",
-                        shown(field(line2, 64, 68)));
+    error =
+        fmt::format("line 2: revolution number '{}' is not a number", shown(field(line2, 64, 68)));
     return false;
   }
   set.ephemeris_type = static_cast<std::int8_t>(ephemeris);

@@ -1,6 +1,7 @@
 // The column fields of a TLE line (tle_fields.h).
 #include "core/tle_fields.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include <fmt/core.h>
@@ -82,6 +83,50 @@ bool parse_decimal(std::string_view text, double& value) {
     value = -value;  // Space-Track's `-.00000000` reads as 0, not as a negative zero
   }
   return true;
+}
+
+bool parse_fixed_decimal(std::string_view text, std::size_t decimals, double& value) {
+  if (text.size() < decimals + 2 || text[text.size() - decimals - 1] != '.') {
+    return false;
+  }
+  const std::string_view whole = text.substr(0, text.size() - decimals - 1);
+  const std::size_t first = whole.find_first_not_of(' ');
+  if (first == std::string_view::npos) {
+    return false;
+  }
+  const std::string_view digits_before = whole.substr(first);
+  const std::string_view digits_after = text.substr(text.size() - decimals);
+  for (const std::string_view part : {digits_before, digits_after}) {
+    if (!std::all_of(part.begin(), part.end(), is_digit)) {
+      return false;
+    }
+  }
+  return parse_decimal(text, value);
+}
+
+bool parse_first_derivative(std::string_view text, double& value) {
+  if (text.size() != 10) {
+    return false;
+  }
+  const char sign = text[0];
+  // `S.NNNNNNNN`, or `0.NNNNNNNN` (no sign), or `S0.NNNNNNN` / `S .NNNNNNN`.
+  std::size_t point = 1;
+  if (text[1] != '.') {
+    if (text[2] != '.' || (text[1] != '0' && text[1] != ' ')) {
+      return false;
+    }
+    point = 2;
+  } else if (sign != '0' && sign != ' ' && sign != '+' && sign != '-') {
+    return false;
+  }
+  if (point == 2 && sign != ' ' && sign != '+' && sign != '-') {
+    return false;
+  }
+  const std::string_view digits = text.substr(point + 1);
+  if (!std::all_of(digits.begin(), digits.end(), is_digit)) {
+    return false;
+  }
+  return parse_decimal(fmt::format("{}0.{}", sign == '-' ? "-" : "", digits), value);
 }
 
 bool parse_exponent_field(std::string_view text, double& value) {

@@ -12,7 +12,9 @@
 
 namespace gpq::tle_fields {
 
-inline bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+inline bool is_digit(char c) noexcept {
+  return c >= '0' && c <= '9';
+}
 
 // Columns first_col..last_col (1-based, inclusive) of a line checked to be long enough.
 inline std::string_view field(std::string_view line, int first_col, int last_col) {
@@ -25,6 +27,15 @@ bool parse_int(std::string_view text, std::int64_t& value, std::int64_t blank_va
 
 // A plain decimal (`51.6325`, ` .00007235`, `-.00001273`, `+.06329737`, `039.0531`).
 bool parse_decimal(std::string_view text, double& value);
+
+// A decimal in its column layout (`NNN.NNNN`, `NN.NNNNNNNN`): right-justified, blank- or
+// zero-padded, at least one digit before the point and exactly `decimals` after it.
+bool parse_fixed_decimal(std::string_view text, std::size_t decimals, double& value);
+
+// The first derivative of mean motion (columns 34-43): a sign (` `, `+` or `-`), the point and
+// 8 digits (` .00007235`), or as old sets write it, `0` or a blank before the point and 7
+// digits (`-0.0000723`, `0.00007235`). Its magnitude is therefore below 1.
+bool parse_first_derivative(std::string_view text, double& value);
 
 // Assumed-decimal exponent form ` 12345-3` = 0.12345e-3 (sign, 5 digits, exponent sign, digit).
 bool parse_exponent_field(std::string_view text, double& value);

@@ -70,7 +70,9 @@ constexpr Range kAngle{0, 360, false, false, kAngleSlack};
 constexpr Range kInclination{0, 180, false, false, kAngleSlack};
 constexpr Range kMeanMotion{0, 100, true, true};  // rev/day; a TLE holds at most 99.99999999
 constexpr Range kEccentricity{0, 1, false, true};
-constexpr Range kDrag{-1e3, 1e3};  // BSTAR and the mean motion derivatives: anything sane
+constexpr Range kDrag{-1e3, 1e3};  // BSTAR and MEAN_MOTION_DDOT: anything sane
+// MEAN_MOTION_DOT, as a TLE holds it (` .NNNNNNNN`); beyond, the object has come down.
+constexpr Range kFirstDerivative{-1, 1, true, true};
 
 struct Checker {
   const OmmFields& fields;
@@ -218,7 +220,7 @@ bool read_mean_elements(const OmmFields& fields, ElementSet& set, std::string& e
       !check.number(OmmKey::arg_of_pericenter, set.arg_of_pericenter, kAngle, true, 0) ||
       !check.number(OmmKey::mean_anomaly, set.mean_anomaly, kAngle, true, 0) ||
       !check.number(OmmKey::bstar, set.bstar, kDrag, false, 0) ||
-      !check.number(OmmKey::mean_motion_dot, set.mean_motion_dot, kDrag, false, 0) ||
+      !check.number(OmmKey::mean_motion_dot, set.mean_motion_dot, kFirstDerivative, false, 0) ||
       !check.number(OmmKey::mean_motion_ddot, set.mean_motion_ddot, kDrag, false, 0) ||
       !check.whole(OmmKey::ephemeris_type, ephemeris, 0, 9, false, 0) ||
       !check.whole(OmmKey::element_set_no, element_set_no, 0, 99999, false, 999) ||

@@ -399,17 +399,31 @@ TEST(TleRejectTest, MalformedLinesGiveTheExactReason) {
       {"lines swapped", l2, l1, "line 1: does not start with '1 '"},
       {"line 2 number", l1, with_col(l2, 1, '3'), "line 2: does not start with '2 '"},
       {"letter in ndot", with_col(l1, 41, 'x'), l2,
-       "line 1: first derivative of mean motion ' .00007x35' is not a number"},
+       "line 1: first derivative of mean motion ' .00007x35' is not laid out as ' .NNNNNNNN'"},
+      {"ndot without its point", with_cols(l1, 34, " 00007235 "), l2,
+       "line 1: first derivative of mean motion ' 00007235 ' is not laid out as ' .NNNNNNNN'"},
+      {"ndot of 1 or more", with_cols(l1, 34, " 1.0000000"), l2,
+       "line 1: first derivative of mean motion ' 1.0000000' is not laid out as ' .NNNNNNNN'"},
+      {"ndot with 7 digits", with_cols(l1, 34, " .0000723 "), l2,
+       "line 1: first derivative of mean motion ' .0000723 ' is not laid out as ' .NNNNNNNN'"},
+      {"ndot sign after the point", with_cols(l1, 34, ".-00007235"), l2,
+       "line 1: first derivative of mean motion '.-00007235' is not laid out as ' .NNNNNNNN'"},
+      {"inclination without its point", l1, with_cols(l2, 9, "  516325"),
+       "line 2: inclination '  516325' is not laid out as 'NNN.NNNN'"},
+      {"inclination with 3 decimals", l1, with_cols(l2, 9, " 51.632 "),
+       "line 2: inclination ' 51.632 ' is not laid out as 'NNN.NNNN'"},
+      {"mean motion point moved", l1, with_cols(l2, 53, "154.9334650"),
+       "line 2: mean motion '154.9334650' is not laid out as 'NN.NNNNNNNN'"},
       {"letter in mean motion", l1, with_col(l2, 61, 'O'),
-       "line 2: mean motion '15.49334O50' is not a number"},
+       "line 2: mean motion '15.49334O50' is not laid out as 'NN.NNNNNNNN'"},
       {"letter in inclination", l1, with_col(l2, 11, 'l'),
-       "line 2: inclination ' 5l.6325' is not a number"},
+       "line 2: inclination ' 5l.6325' is not laid out as 'NNN.NNNN'"},
       {"letter in RAAN", l1, with_col(l2, 20, 'x'),
-       "line 2: right ascension of the node ' 6x.7811' is not a number"},
+       "line 2: right ascension of the node ' 6x.7811' is not laid out as 'NNN.NNNN'"},
       {"letter in perigee", l1, with_col(l2, 37, 'x'),
-       "line 2: argument of perigee ' 9x.7634' is not a number"},
+       "line 2: argument of perigee ' 9x.7634' is not laid out as 'NNN.NNNN'"},
       {"letter in mean anomaly", l1, with_col(l2, 45, 'x'),
-       "line 2: mean anomaly '2x9.4217' is not a number"},
+       "line 2: mean anomaly '2x9.4217' is not laid out as 'NNN.NNNN'"},
       {"letter in BSTAR", with_col(l1, 59, 'x'), l2, "line 1: BSTAR ' 1377x-3' is not valid"},
       {"letter in nddot", with_col(l1, 46, 'x'), l2,
        "line 1: second derivative of mean motion ' x0000+0' is not valid"},
@@ -457,7 +471,7 @@ TEST(TleRejectTest, MalformedLinesGiveTheExactReason) {
       {"RAAN above 360", l1, with_cols(l2, 18, "360.0001"),
        "line 2: angle 360.0001 is outside 0..360"},
       {"negative anomaly", l1, with_cols(l2, 44, "-69.4217"),
-       "line 2: angle -69.4217 is outside 0..360"},
+       "line 2: mean anomaly '-69.4217' is not laid out as 'NNN.NNNN'"},
       {"mean motion zero", l1, with_cols(l2, 53, " 0.00000000"),
        "line 2: mean motion 0 is not in (0, 100) rev/day"},
   };
@@ -469,6 +483,19 @@ TEST(TleRejectTest, MalformedLinesGiveTheExactReason) {
     EXPECT_EQ(error, row.reason) << row.what;
     EXPECT_EQ(set.norad_id, 7) << row.what << ": the output is untouched on failure";
   }
+}
+
+TEST(TleRejectTest, FirstDerivativeThatLostItsPointIsNotReadAsRevsPerDaySquared) {
+  // Checksum valid: read as a plain number it was 7235 rev/day^2.
+  const std::string line1 = "1 90100U 98067A   26143.80969095  00007235   00000+0  13771-3 0  9990";
+  const std::string line2 = with_cols(kVectors[0].line2, 3, "90100");
+  ASSERT_EQ(tle_checksum(line1), 0);
+  ElementSet set;
+  std::string error;
+  EXPECT_FALSE(parse_tle(line1, line2, set, error));
+  EXPECT_EQ(error,
+            "line 1: first derivative of mean motion ' 00007235 ' is not laid out as "
+            "' .NNNNNNNN'");
 }
 
 TEST(TleRejectTest, LeapDaysAndLenientFieldsAreAccepted) {
@@ -488,6 +515,12 @@ TEST(TleRejectTest, LeapDaysAndLenientFieldsAreAccepted) {
       {"blank-padded day", with_cols(l1, 19, "26  1.50000000"), l2, "2026-01-01T12:00:00.000000"},
       {"inclination exactly 180", l1, with_cols(l2, 9, "180.0000"), "2026-05-23T19:25:57.298080"},
       {"classified", with_col(l1, 8, 'S'), l2, "2026-05-23T19:25:57.298080"},
+      {"ndot signed with +", with_cols(l1, 34, "+.00007235"), l2, "2026-05-23T19:25:57.298080"},
+      {"ndot with a zero before the point", with_cols(l1, 34, "-0.0000723"), l2,
+       "2026-05-23T19:25:57.298080"},
+      {"ndot 0.NNNNNNNN", with_cols(l1, 34, "0.00007235"), l2, "2026-05-23T19:25:57.298080"},
+      {"zero-padded angles", l1, with_cols(l2, 9, "051.6325 060.7811"),
+       "2026-05-23T19:25:57.298080"},
   };
   for (const Row& row : rows) {
     ElementSet set;

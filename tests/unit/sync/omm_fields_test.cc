@@ -193,6 +193,10 @@ TEST(OmmFieldsTest, BadValuesNameTheFieldAndQuoteTheValue) {
       {{{OmmKey::element_set_no, "9.5"}}, "ELEMENT_SET_NO '9.5' is not a whole number"},
       {{{OmmKey::rev_at_epoch, "-1"}},
        "REV_AT_EPOCH '-1' is out of range: must be at least 0 and at most 999999999"},
+      {{{OmmKey::mean_motion_dot, "7235"}},
+       "MEAN_MOTION_DOT '7235' is out of range: must be above -1 and below 1"},
+      {{{OmmKey::mean_motion_dot, "-1"}},
+       "MEAN_MOTION_DOT '-1' is out of range: must be above -1 and below 1"},
       {{{OmmKey::creation_date, "2026-09-23 noon"}},
        "CREATION_DATE '2026-09-23 noon' is not an ISO 8601 time"},
   };
