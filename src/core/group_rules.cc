@@ -50,8 +50,18 @@ bool launched_within_30_days(const CatalogRecord* record, TimePoint now) {
 
 }  // namespace
 
+TimePoint decayed_from(TimePoint decay_date) {
+  const std::int64_t us = decay_date.unix_micros();
+  const std::int64_t day = us / kMicrosPerDay - (us % kMicrosPerDay < 0 ? 1 : 0);
+  return TimePoint::from_unix_micros((day + 1) * kMicrosPerDay);
+}
+
+bool decayed_before(const std::optional<TimePoint>& decay_date, TimePoint t) {
+  return decay_date && t >= decayed_from(*decay_date);
+}
+
 bool decayed_before(const CatalogRecord* record, TimePoint t) {
-  return record != nullptr && record->decay_date && *record->decay_date < t;
+  return record != nullptr && decayed_before(record->decay_date, t);
 }
 
 bool in_group_by_rule(std::string_view group, const GroupSubject& subject, TimePoint now) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "gpq/catalog.h"
@@ -20,7 +21,14 @@ struct GroupSubject {
   const CatalogRecord* catalog = nullptr;  // null when the catalog lacks the object
 };
 
-// True when the record says the object had decayed before `t`; false without a record.
+// The one decay rule (docs/ORBIT.md, "Decayed objects"): SATCAT's DECAY_DATE is a UTC day, and
+// the object counts as in orbit through that day, decayed from the next day's 00:00 UTC on, the
+// instant decayed_from() gives. The snapshot (/gp/epoch, the catalog's states), /gp's `decay`,
+// the catalog's `active_only`, the `active` group and one object's state all ask this.
+TimePoint decayed_from(TimePoint decay_date);
+// True when `decay_date` is set and `t` is at or after decayed_from(*decay_date).
+bool decayed_before(const std::optional<TimePoint>& decay_date, TimePoint t);
+// As above, for the record's DECAY_DATE; false without a record.
 bool decayed_before(const CatalogRecord* record, TimePoint t);
 
 // True when the rules put `subject` in `group` at `now`; false for a group with no rule.

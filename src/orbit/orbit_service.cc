@@ -5,6 +5,7 @@
 
 #include "gpq/error.h"
 
+#include "core/group_rules.h"
 #include "orbit/look_angles.h"
 #include "orbit/pass_finder.h"
 #include "orbit/set_propagation.h"
@@ -187,12 +188,10 @@ void OrbitService::check_not_decayed(std::int32_t norad_id, TimePoint t) const {
       throw;
     }
   }
-  if (record && record->decay_date &&
-      t.unix_micros() >= record->decay_date->unix_micros() + kMicrosPerDay) {
+  if (record && decayed_before(record->decay_date, t)) {
     fail(Errc::bad_request, "NORAD {} decayed on {} (SATCAT DECAY_DATE); ask for a time before {}",
          norad_id, format_date(*record->decay_date),
-         format_iso8601_millis(
-             TimePoint::from_unix_micros(record->decay_date->unix_micros() + kMicrosPerDay)));
+         format_iso8601_millis(decayed_from(*record->decay_date)));
   }
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <future>
 
+#include "core/group_rules.h"
 #include "storage/current_index.h"
 #include "storage/reader.h"
 
@@ -35,7 +36,7 @@ ElementSet& closer(std::optional<ElementSet>& before, std::optional<ElementSet>&
 // (DECISIONS.md's membership rule), object type and group (judged at the epoch).
 bool passes_filters(const CurrentIndex& index, const IndexedObject& object,
                     const SnapshotQuery& query, TimePoint epoch) {
-  if (object.decay_date && *object.decay_date < epoch) {  // decayed_before(), from the copy
+  if (decayed_before(object.decay_date, epoch)) {
     return false;
   }
   if (query.object_type &&

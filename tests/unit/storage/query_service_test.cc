@@ -629,11 +629,15 @@ TEST_F(QueryServiceKnownWorldTest, SnapshotMembershipAtLaunchAndDecay) {
        {"25544 2026-01-12T00:00:00.000000", "50003 2026-01-20T00:00:00.000000"}},
       {"2026-01-19T00:00:00Z", any_type, OrbitRegime::geo, {"50003 2026-01-20T00:00:00.000000"}},
       {"2026-01-19T00:00:00Z", any_type, OrbitRegime::heo, {"50001 2026-01-20T00:00:00.000000"}},
-      // DECAY_DATE equal to the epoch is not before it. 50003 ties (5 days each way): earlier.
+      // An object is a member through its DECAY_DATE's day, out from the next day's 00:00 UTC.
+      // 50003 ties (5 days each way): earlier.
       {"2026-01-15T00:00:00Z", any_type, any_regime,
        {"25544 2026-01-12T00:00:00.000000", "50002 2026-01-14T00:00:00.000000",
         "50003 2026-01-10T00:00:00.000000", "50005 2026-01-01T00:00:00.000000"}},
-      {"2026-01-15T00:00:00.000001Z", any_type, any_regime,
+      {"2026-01-15T23:59:59.999999Z", any_type, any_regime,
+       {"25544 2026-01-12T00:00:00.000000", "50002 2026-01-14T00:00:00.000000",
+        "50003 2026-01-20T00:00:00.000000", "50005 2026-01-01T00:00:00.000000"}},
+      {"2026-01-16T00:00:00Z", any_type, any_regime,
        {"25544 2026-01-12T00:00:00.000000", "50003 2026-01-20T00:00:00.000000",
         "50005 2026-01-01T00:00:00.000000"}},
       {"2026-03-01T00:00:00Z", ObjectType::rocket_body, any_regime,
