@@ -136,9 +136,17 @@ bool read_zone(std::string_view text, std::size_t& pos, std::int64_t& offset_sec
   return true;
 }
 
+// The instants a date parameter may name, whatever its form: kMinYear-01-01T00:00:00Z to the
+// last microsecond of kMaxYear.
+bool within_years(std::int64_t micros) {
+  return micros >= from_civil({kMinYear, 1, 1}).unix_micros() &&
+         micros < from_civil({kMaxYear + 1, 1, 1}).unix_micros();
+}
+
 // ISO 8601 date, date-time, optional fraction (any number of digits, kept to the
-// microsecond, rounded half up), optional `Z` or ±hh:mm / ±hhmm offset.
-std::optional<TimePoint> parse_iso(std::string_view text) {
+// microsecond, rounded half up), optional `Z` or ±hh:mm / ±hhmm offset; any year the text can
+// hold (parse_iso checks the range).
+std::optional<TimePoint> parse_iso_any_year(std::string_view text) {
   std::size_t pos = 0;
   CivilTime c;
   if (!read_date(text, pos, c)) {
@@ -162,6 +170,16 @@ std::optional<TimePoint> parse_iso(std::string_view text) {
                                      round_up);
 }
 
+// As above, within the years: rounding or an offset can carry a date of kMaxYear into the next
+// year (or one of kMinYear into the year before).
+std::optional<TimePoint> parse_iso(std::string_view text) {
+  const std::optional<TimePoint> t = parse_iso_any_year(text);
+  if (!t || !within_years(t->unix_micros())) {
+    return std::nullopt;
+  }
+  return t;
+}
+
 std::optional<double> parse_plain_number(std::string_view text) {
   if (text.empty() || text.size() > 40) {
     return std::nullopt;
@@ -170,6 +188,9 @@ std::optional<double> parse_plain_number(std::string_view text) {
   const char* first = text.data();
   if (*first == '+') {
     ++first;
+    if (first == text.data() + text.size() || *first == '-') {
+      return std::nullopt;  // one sign at most
+    }
   }
   const auto [end, error] =
       std::from_chars(first, text.data() + text.size(), value, std::chars_format::fixed);
@@ -181,9 +202,8 @@ std::optional<double> parse_plain_number(std::string_view text) {
 
 std::optional<TimePoint> from_unix_seconds(double seconds) {
   const double micros = std::round(seconds * 1e6);
-  const double lo = static_cast<double>(from_civil({kMinYear, 1, 1}).unix_micros());
-  const double hi = static_cast<double>(from_civil({kMaxYear, 12, 31, 23, 59, 59}).unix_micros());
-  if (!(micros >= lo && micros <= hi)) {
+  // Within the years (in doubles first, so that no cast overflows).
+  if (!(std::fabs(micros) < 1e17) || !within_years(static_cast<std::int64_t>(micros))) {
     return std::nullopt;
   }
   return TimePoint::from_unix_micros(static_cast<std::int64_t>(micros));
@@ -199,7 +219,7 @@ std::string refusal_reason(std::string_view text) {
       text.starts_with("unix:") ? parse_plain_number(text.substr(5))
       : text.starts_with("jd:") ? parse_plain_number(text.substr(3))
                                 : std::nullopt;
-  if ((iso_year && (year < kMinYear || year > kMaxYear)) || number) {
+  if ((iso_year && (year < kMinYear || year > kMaxYear || parse_iso_any_year(text))) || number) {
     return fmt::format(" (years {} to {} only)", kMinYear, kMaxYear);
   }
   // YYYY-MM-DDThh:mm:60

@@ -1,10 +1,12 @@
 #include "gpq/time.h"
 
-#include <gtest/gtest.h>
-
 #include <random>
 
+#include <fmt/core.h>
+#include <gtest/gtest.h>
+
 #include "gpq/error.h"
+
 #include "support/expect_error.h"
 
 namespace gpq {
@@ -37,14 +39,13 @@ TEST(ParseDateTest, AcceptsTheThreeForms) {
 }
 
 TEST(ParseDateTest, RejectsAnythingElseNamingTheParameter) {
-  const char* bad[] = {"yesterday", "", "2024-13-01", "2024-02-30", "2024-01-01T25:00:00Z",
-                       "2024-01-01T00:00:00Q", "jd:", "jd:abc", "unix:1e5", "unix:nan",
-                       "2024-1-1", "20240101", "unix:99999999999999",
-                       // No leap second: 23:59:60 is refused, not taken as the next minute.
-                       "2016-12-31T23:59:60Z", "2016-12-31T23:59:60.5",
-                       // A colon promises the minutes of the offset.
-                       "2024-01-01T05:00:00+05:", "2024-01-01T05:00:00+05:3",
-                       "2024-01-01T05:00:00+5"};
+  const char* bad[] = {
+      "yesterday", "", "2024-13-01", "2024-02-30", "2024-01-01T25:00:00Z", "2024-01-01T00:00:00Q",
+      "jd:", "jd:abc", "unix:1e5", "unix:nan", "2024-1-1", "20240101", "unix:99999999999999",
+      // No leap second: 23:59:60 is refused, not taken as the next minute.
+      "2016-12-31T23:59:60Z", "2016-12-31T23:59:60.5",
+      // A colon promises the minutes of the offset.
+      "2024-01-01T05:00:00+05:", "2024-01-01T05:00:00+05:3", "2024-01-01T05:00:00+5"};
   for (const char* text : bad) {
     EXPECT_THROW(parse_date("end", text), Error) << text;
   }
@@ -78,6 +79,41 @@ TEST(ParseDateTest, SaysWhyADateInAnAcceptedFormIsRefused) {
     } catch (const Error& e) {
       EXPECT_NE(std::string_view(e.what()).find(message), std::string_view::npos) << e.what();
     }
+  }
+}
+
+// One sign at most: "+-5" is neither a positive nor a negative number.
+TEST(ParseDateTest, RefusesTwoSigns) {
+  for (const char* text : {"unix:+-5", "unix:-+5", "unix:++5", "jd:+-2460310.5"}) {
+    EXPECT_GPQ_ERROR(parse_date("epoch", text), Errc::bad_request,
+                     fmt::format("parameter 'epoch': '{}' is not a date; expected ISO 8601 "
+                                 "(2024-01-01T00:00:00Z), jd:<julian date> or unix:<seconds>",
+                                 text));
+  }
+  EXPECT_EQ(parse_date("epoch", "unix:+5").unix_micros(), 5'000'000);
+  EXPECT_EQ(parse_date("epoch", "unix:-5").unix_micros(), -5'000'000);
+}
+
+// The range is of the instant, whatever the form: an ISO text of 2200 that its rounding or its
+// offset carries into 2201 (or one of 1900 into 1899) is refused as jd: and unix: ones are.
+TEST(ParseDateTest, IsoInstantsBeyondTheRangeAreRefused) {
+  for (const char* text :
+       {"2200-12-31T23:59:59.9999995Z", "2200-12-31T23:30:00-01:00", "1900-01-01T00:30:00+01:00"}) {
+    SCOPED_TRACE(text);
+    EXPECT_GPQ_ERROR(parse_date("epoch", text), Errc::bad_request,
+                     fmt::format("parameter 'epoch': '{}' is not a date (years 1900 to 2200 "
+                                 "only); expected ISO 8601 (2024-01-01T00:00:00Z), jd:<julian "
+                                 "date> or unix:<seconds>",
+                                 text));
+    EXPECT_EQ(parse_iso8601(text), std::nullopt);
+  }
+  const std::pair<const char*, const char*> last[] = {
+      {"2200-12-31T23:59:59.9999994Z", "2200-12-31T23:59:59.999999Z"},
+      {"unix:7289654399.999999", "2200-12-31T23:59:59.999999Z"},
+      {"1900-01-01T00:00:00Z", "1900-01-01T00:00:00.000000Z"},
+  };
+  for (const auto& [text, micros] : last) {
+    EXPECT_EQ(format_iso8601_micros(parse_date("epoch", text)) + "Z", micros) << text;
   }
 }
 
