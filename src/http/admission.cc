@@ -14,44 +14,59 @@ Refused too_many_requests(std::int64_t wait, const std::string& message, std::in
   return refused;
 }
 
+Refused method_not_allowed(std::string_view method, std::optional<std::int64_t> key) {
+  Refused refused{error_reply(405, "MethodNotAllowed",
+                              fmt::format("method {} is not allowed; the API answers GET and HEAD",
+                                          method.substr(0, 20))),
+                  key, std::nullopt};
+  refused.reply.headers.emplace_back("Allow", "GET, HEAD");
+  return refused;
+}
+
 }  // namespace
 
+// The key is checked before anything but the paths that need none (DECISIONS): without a
+// valid key an unknown path or another method is 403 too, so that nothing about the API is
+// learnt without one. A keyed 404 or 405 carries the key's real quota left (not counted).
 std::variant<Admitted, Refused> Admission::admit(std::string_view method, const std::string& path,
                                                  std::string_view presented_key, TimePoint now) {
-  if (method != "GET" && method != "HEAD") {
-    Refused refused{
-        error_reply(405, "MethodNotAllowed",
-                    fmt::format("method {} is not allowed; the API answers GET and HEAD",
-                                method.substr(0, 20))),
-        std::nullopt, std::nullopt};
-    refused.reply.headers.emplace_back("Allow", "GET, HEAD");
-    return refused;
-  }
+  const bool readable = method == "GET" || method == "HEAD";
   const std::optional<Route> route = match_route(path);
-  if (!route) {
-    return Refused{error_reply(404, "NotFound",
-                               "no such path; the endpoints are listed at /api/v1/openapi.json"),
-                   std::nullopt, std::nullopt};
-  }
-  Admitted admitted;
-  admitted.route = *route;
   const std::optional<KeyMatch> match = keys_.find_or_refresh(presented_key);
-  const KeyScope needed = scope_of(route->endpoint);
+  const KeyScope needed = route ? scope_of(route->endpoint) : KeyScope::api;
+  std::optional<std::int64_t> key_id;
   if (match) {
-    admitted.key = match->id;
+    key_id = match->id;
   } else if (presented_key.empty() && no_auth_ && needed == KeyScope::api) {
-    admitted.key = kAnonymousKey;  // --no-auth opens the public API, never the change stream
+    key_id = kAnonymousKey;  // --no-auth opens the public API, never the change stream
   }
-  if (!needs_key(route->endpoint)) {
+  if (route && !needs_key(route->endpoint)) {
+    if (!readable) {
+      return method_not_allowed(method, key_id);
+    }
+    Admitted admitted;
+    admitted.route = *route;
+    admitted.key = key_id;
     return admitted;
   }
-  if (!admitted.key) {
+  if (!key_id) {
     return Refused{error_reply(403, "Forbidden",
                                presented_key.empty()
                                    ? "an API key is required: send it in the X-Api-Key header"
                                    : "the API key is not valid (unknown or revoked)"),
                    std::nullopt, std::nullopt};
   }
+  if (!readable) {
+    return method_not_allowed(method, key_id);
+  }
+  if (!route) {
+    return Refused{error_reply(404, "NotFound",
+                               "no such path; the endpoints are listed at /api/v1/openapi.json"),
+                   key_id, std::nullopt};
+  }
+  Admitted admitted;
+  admitted.route = *route;
+  admitted.key = key_id;
   if (match && match->scope != needed) {
     return Refused{
         error_reply(403, "Forbidden",
@@ -107,7 +122,7 @@ void Admission::settle(Admitted& admitted, int status, TimePoint now) {
   if (!admitted.quota_reserved || counts_against_quota(status)) {
     return;
   }
-  admitted.remaining = limits_.give_back(*admitted.key, admitted.lane, status == 304, now);
+  admitted.remaining = limits_.release_quota(*admitted.key, now);
   admitted.quota_reserved = false;
 }
 

@@ -54,7 +54,7 @@ class Admission {
                                         std::string_view presented_key, TimePoint now);
 
   // Once the answer's status is known: a counted request whose answer does not count against
-  // the quota gets its unit back, and a 304 its rate token too (the client had the answer).
+  // the quota (a 304, a 5xx) gets its unit back; the rate token stays taken.
   // A second call gives nothing back twice (an exception after the first settles as a 500).
   void settle(Admitted& admitted, int status, TimePoint now);
 

@@ -33,10 +33,11 @@ class LimitBook {
   // Thread-safe; never throws for an unreachable store (Outcome::unavailable).
   virtual LimitDecision take(std::int64_t key_id, Lane lane, TimePoint now) = 0;
 
-  // Gives back the quota unit of an admitted request whose answer does not count, and its
-  // token too when `token` (a 304). The quota left, if known.
-  virtual std::optional<std::int64_t> give_back(std::int64_t key_id, Lane lane, bool token,
-                                                TimePoint now) = 0;
+  // Gives back the quota unit of an admitted request whose answer does not count. Its rate
+  // token stays taken whatever the answer, a 304 included: the server did the work (or had to,
+  // to know the validator), so a conditional header is never a way around the rate.
+  // The quota left, if known.
+  virtual std::optional<std::int64_t> release_quota(std::int64_t key_id, TimePoint now) = 0;
 
   // The key's quota left in the month of `now`, if known.
   virtual std::optional<std::int64_t> remaining(std::int64_t key_id, TimePoint now) = 0;

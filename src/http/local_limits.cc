@@ -20,11 +20,7 @@ LimitDecision LocalLimits::take(std::int64_t key_id, Lane lane, TimePoint now) {
   return decision;
 }
 
-std::optional<std::int64_t> LocalLimits::give_back(std::int64_t key_id, Lane lane, bool token,
-                                                   TimePoint now) {
-  if (token) {
-    limiter_.give_back(key_id, lane);
-  }
+std::optional<std::int64_t> LocalLimits::release_quota(std::int64_t key_id, TimePoint now) {
   return quota_.release(key_id, now);
 }
 

@@ -14,8 +14,7 @@ class LocalLimits final : public LimitBook {
   LocalLimits(RateLimiter& limiter, QuotaBook& quota) : limiter_(limiter), quota_(quota) {}
 
   LimitDecision take(std::int64_t key_id, Lane lane, TimePoint now) override;
-  std::optional<std::int64_t> give_back(std::int64_t key_id, Lane lane, bool token,
-                                        TimePoint now) override;
+  std::optional<std::int64_t> release_quota(std::int64_t key_id, TimePoint now) override;
   std::optional<std::int64_t> remaining(std::int64_t key_id, TimePoint now) override;
   std::int64_t limit() const override { return quota_.limit(); }
 

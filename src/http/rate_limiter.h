@@ -34,8 +34,7 @@ class RateLimiter {
   // seconds (>= 1) until one will be there, and nothing is taken.
   int take(std::int64_t key_id, Lane lane, Clock::time_point now = Clock::now());
 
-  // Returns a token taken for a request that turned out not to count: a 304, or one the
-  // monthly quota refused.
+  // Returns a token taken for a request the monthly quota refused (never one that was answered).
   void give_back(std::int64_t key_id, Lane lane);
 
   const BucketRate& rate(Lane lane) const { return rates_[static_cast<std::size_t>(lane)]; }

@@ -5,8 +5,9 @@
 namespace gpq::http {
 namespace {
 
-// KEYS[1] the bucket, KEYS[2] the usage prefix; ARGV: operation (take, give, peek), rate per
-// second, burst, monthly quota, give the token back (1/0), longest Retry-After.
+// KEYS[1] the bucket, KEYS[2] the usage prefix; ARGV: operation (take, release, peek), rate per
+// second, burst, monthly quota, longest Retry-After. `release` gives back a quota unit only:
+// the bucket is not touched (a 304 keeps its token spent, as in local_limits.cc).
 // Returns {wait, used}: wait 0 admitted, > 0 seconds until a token, -1 quota used up.
 // The bucket is RateLimiter's (rate_limiter.cc): refilled by elapsed time up to the burst,
 // kept as one string "TOKENS AT" that expires once it would be full again. An admitted
@@ -26,11 +27,16 @@ local function month_of(seconds)
   return string.format('%04d-%02d', year, month)
 end
 local op, rate, burst = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
-local limit, max_wait = tonumber(ARGV[4]), tonumber(ARGV[6])
+local limit, max_wait = tonumber(ARGV[4]), tonumber(ARGV[5])
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
 local usage = KEYS[2] .. month_of(tonumber(clock[1]))
 if op == 'peek' then return {0, tonumber(redis.call('GET', usage) or '0')} end
+if op == 'release' then
+  local used = tonumber(redis.call('GET', usage) or '0')
+  if used > 0 then used = redis.call('DECR', usage) end
+  return {0, used}
+end
 local tokens = burst
 local state = redis.call('GET', KEYS[1])
 if state then
@@ -38,11 +44,7 @@ if state then
   tokens = math.min(burst, tonumber(kept) + math.max(0, now - tonumber(at)) * rate)
 end
 local wait, used = 0, 0
-if op == 'give' then
-  if ARGV[5] == '1' then tokens = math.min(burst, tokens + 1) end
-  used = tonumber(redis.call('GET', usage) or '0')
-  if used > 0 then used = redis.call('DECR', usage) end
-elseif tokens < 1 then
+if tokens < 1 then
   wait = math.max(1, math.min(max_wait, math.ceil((1 - tokens) / rate)))
   used = tonumber(redis.call('GET', usage) or '0')
 else
@@ -85,17 +87,15 @@ RedisLimits::RedisLimits(RedisPool& pool, BucketRate standard, BucketRate heavy,
   }
 }
 
-RedisReply RedisLimits::run(std::string_view operation, std::int64_t key_id, Lane lane,
-                            bool token) {
+RedisReply RedisLimits::run(std::string_view operation, std::int64_t key_id, Lane lane) {
   // Not a structured binding: clang 14 cannot capture one in the lambda below.
   const std::string& per_second = rate_texts_[static_cast<std::size_t>(lane)].first;
   const std::string& burst = rate_texts_[static_cast<std::size_t>(lane)].second;
   const std::string bucket = bucket_key(key_id, lane);
   const std::string usage = usage_prefix(key_id);
   return pool_.with([&](RedisConnection& connection) {
-    RedisReply reply =
-        script_.run(connection, {bucket, usage},
-                    {operation, per_second, burst, limit_text_, token ? "1" : "0", max_wait_text_});
+    RedisReply reply = script_.run(connection, {bucket, usage},
+                                   {operation, per_second, burst, limit_text_, max_wait_text_});
     if (reply.type != RedisReply::Type::array || reply.elements.size() != 2) {
       throw RedisUnavailable("Redis limits script: unexpected reply");
     }
@@ -106,7 +106,7 @@ RedisReply RedisLimits::run(std::string_view operation, std::int64_t key_id, Lan
 LimitDecision RedisLimits::take(std::int64_t key_id, Lane lane, TimePoint /*now*/) {
   LimitDecision decision;
   try {
-    const RedisReply reply = run("take", key_id, lane, false);
+    const RedisReply reply = run("take", key_id, lane);
     const long long wait = reply.elements[0].integer;
     const std::int64_t used = reply.elements[1].integer;
     decision.remaining = std::max<std::int64_t>(0, limit_ - used);
@@ -124,10 +124,10 @@ LimitDecision RedisLimits::take(std::int64_t key_id, Lane lane, TimePoint /*now*
   return decision;
 }
 
-std::optional<std::int64_t> RedisLimits::give_back(std::int64_t key_id, Lane lane, bool token,
-                                                   TimePoint /*now*/) {
+std::optional<std::int64_t> RedisLimits::release_quota(std::int64_t key_id, TimePoint /*now*/) {
   try {
-    return std::max<std::int64_t>(0, limit_ - run("give", key_id, lane, token).elements[1].integer);
+    return std::max<std::int64_t>(
+        0, limit_ - run("release", key_id, Lane::standard).elements[1].integer);
   } catch (const RedisUnavailable&) {
     return std::nullopt;
   }
@@ -135,8 +135,8 @@ std::optional<std::int64_t> RedisLimits::give_back(std::int64_t key_id, Lane lan
 
 std::optional<std::int64_t> RedisLimits::remaining(std::int64_t key_id, TimePoint /*now*/) {
   try {
-    return std::max<std::int64_t>(
-        0, limit_ - run("peek", key_id, Lane::standard, false).elements[1].integer);
+    return std::max<std::int64_t>(0,
+                                  limit_ - run("peek", key_id, Lane::standard).elements[1].integer);
   } catch (const RedisUnavailable&) {
     return std::nullopt;
   }

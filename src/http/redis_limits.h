@@ -30,8 +30,7 @@ class RedisLimits final : public LimitBook {
   LimitDecision take(std::int64_t key_id, Lane lane, TimePoint now) override;
   // Nothing is given back when Redis does not answer (std::nullopt): the request stays
   // counted, the safe side of a quota.
-  std::optional<std::int64_t> give_back(std::int64_t key_id, Lane lane, bool token,
-                                        TimePoint now) override;
+  std::optional<std::int64_t> release_quota(std::int64_t key_id, TimePoint now) override;
   std::optional<std::int64_t> remaining(std::int64_t key_id, TimePoint now) override;
   std::int64_t limit() const override { return limit_; }
 
@@ -40,7 +39,7 @@ class RedisLimits final : public LimitBook {
                             std::string_view month);
 
  private:
-  RedisReply run(std::string_view operation, std::int64_t key_id, Lane lane, bool token);
+  RedisReply run(std::string_view operation, std::int64_t key_id, Lane lane);
 
   RedisPool& pool_;
   std::int64_t limit_;

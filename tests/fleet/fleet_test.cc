@@ -94,6 +94,26 @@ TEST(FleetTest, RemainingCountsDownAcrossReplicas) {
   EXPECT_LE(heavy_ok, 5);
 }
 
+// A 304 gives back its quota unit in Redis too, never its rate token: If-None-Match: * on the
+// heavy lane meets a 429 within the burst of 4, and the quota is untouched by the 304s.
+TEST(FleetTest, IfNoneMatchTakesItsRateTokenInRedis) {
+  FleetWorld fleet(2, kPatient);
+  const HttpResult first = fleet.client(0)->get("/api/v1/gp/25544/history");
+  ASSERT_EQ(first.status, 200) << first.body;
+  int not_modified = 0;
+  HttpResult last;
+  for (int i = 0; i < 15; ++i) {
+    last = fleet.client(i % 2)->get("/api/v1/gp/25544/history", {{"If-None-Match", "*"}});
+    if (last.status != 304) {
+      break;
+    }
+    ++not_modified;
+  }
+  EXPECT_EQ(last.status, 429);
+  EXPECT_LE(not_modified, 4);  // the burst of 4 less the first request, plus a refill
+  EXPECT_EQ(remaining(last), remaining(first));
+}
+
 TEST(FleetTest, AKeyMadeOrRevokedAnywhereReachesEveryReplicaWithin100ms) {
   // Asked every 2 ms until the revocation arrives: a burst of 20 would be spent in 40 ms and
   // answer 429 before it, which says nothing of the key.
