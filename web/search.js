@@ -60,5 +60,8 @@ export function showSearch(main, params) {
         : `${total} object${total === 1 ? '' : 's'}${total > rows.length ? `, the first ${rows.length} shown` : ''}.`),
       rows.length ? scrollingTable('Matching objects', ['NORAD', 'Name', 'Designator',
         'Latest epoch (UTC)', 'Perigee km', 'Apogee km', 'Incl. °'], rows) : '');
-  }, (error) => results.replaceChildren(message(error.message)));
+  }, (error) => results.replaceChildren(error.status === 404
+    // A search that matches nothing is 404, as every list of the API.
+    ? el('p', { id: 'result-count' }, 'No object matches.')
+    : message(error.message)));
 }

@@ -3,10 +3,12 @@
 // flush (the CLI streams to stdout, the HTTP server builds a body).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gpq/catalog.h"
 #include "gpq/element_set.h"
@@ -24,11 +26,26 @@ std::optional<Format> parse_format(std::string_view text) noexcept;
 // The Content-Type of a body in this format, with charset.
 std::string_view content_type(Format format) noexcept;
 
+// The sets a list left out because its format cannot carry them (DECISIONS, Pagination: a TLE
+// list leaves out NORAD ids above 339999, as CelesTrak's files do): how many, and the first
+// kMaxListedIds of their ids, for X-Omitted-Count / X-Omitted-Ids and the CLI's warning.
+struct OmittedSets {
+  static constexpr std::size_t kMaxListedIds = 20;
+  std::int64_t count = 0;
+  std::vector<std::int64_t> first_ids;
+
+  void add(std::int64_t norad_id);
+  // "40 sets left out that TLE and 2LE cannot carry (the first: NORAD 340001) ..." (the CLI).
+  std::string warning() const;
+  // "340001,340002" for X-Omitted-Ids.
+  std::string id_list() const;
+};
+
 // Writes a list of element sets: begin(), any number of set(), end(). For json the list is
 // a bare array (the envelope is written around it by write_*_envelope below).
-// set() throws Error{bad_request} for tle/2le when the set cannot be carried as TLE lines
-// (tle_output_problem() in gpq/tle.h: NORAD_CAT_ID > 339999, among others); a caller that must
-// not send a partial body builds the whole body before sending any of it.
+// For tle/2le, set() leaves out a set that cannot be carried as TLE lines
+// (tle_output_problem() in gpq/tle.h: NORAD_CAT_ID > 339999) and counts it in omitted(): one
+// set a TLE cannot carry never makes a whole list fail.
 class SetListWriter {
  public:
   virtual ~SetListWriter() = default;
@@ -41,6 +58,11 @@ class SetListWriter {
   virtual void begin(std::string& out) = 0;
   virtual void set(const ElementSet& set, std::string& out) = 0;
   virtual void end(std::string& out) = 0;
+  // What set() left out so far.
+  const OmittedSets& omitted() const { return omitted_; }
+
+ protected:
+  OmittedSets omitted_;
 };
 
 // `format` must not be table. `tle_layout` lays out the lines of tle and 2le (each set in its
@@ -49,6 +71,7 @@ std::unique_ptr<SetListWriter> make_set_list_writer(Format format,
                                                     TleLayout tle_layout = TleLayout::source);
 
 // One element set alone (GET /gp/{id}, nearest): json object, or a one-record document.
+// Throws Error{bad_request} for tle/2le when the set cannot be carried as TLE lines.
 void write_set(Format format, const ElementSet& set, std::string& out,
                TleLayout tle_layout = TleLayout::source);
 

@@ -5,6 +5,8 @@
 
 #include <fmt/core.h>
 
+#include "gpq/error.h"
+
 #include "cli/context.h"
 #include "cli/output.h"
 
@@ -32,16 +34,22 @@ void print_norad_candidates(Context& ctx, const std::string& word) {
   Printer printer;
   std::size_t shown = 0;
   const std::string prefix = all_digits(word) ? word : std::string();
-  ctx.core().search(filter, paging, [&](const ElementSet& set) {
-    if (shown == kMaxCandidates) {
-      return;
-    }
-    const std::string id = fmt::format("{}", set.norad_id);
-    if (id.starts_with(prefix)) {
-      fmt::format_to(std::back_inserter(printer.buffer()), "{}\t{}\n", id, set.object_name);
-      ++shown;
-    }
-  });
+  try {
+    ctx.core().search(filter, paging, [&](const ElementSet& set) {
+      if (shown == kMaxCandidates) {
+        return;
+      }
+      const std::string id = fmt::format("{}", set.norad_id);
+      if (id.starts_with(prefix)) {
+        fmt::format_to(std::back_inserter(printer.buffer()), "{}\t{}\n", id, set.object_name);
+        ++shown;
+      }
+    });
+  } catch (const Error& failure) {
+    if (failure.code() != Errc::not_found) {
+      throw;
+    }  // no candidates: nothing to print
+  }
 }
 
 }  // namespace

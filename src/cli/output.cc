@@ -80,9 +80,8 @@ void print_set_list(Format format, TleLayout tle_layout, const SetListRun& run,
     table.write(out);
     return;
   }
-  // The TLE writers refuse a set they cannot carry (tle_output_problem()) as they meet it: the
-  // error goes out and the buffered rest of the list does not (Printer), and only a list of
-  // more than Printer's 64 KiB has begun on stdout by then. Exit code 2 says it is incomplete.
+  // The TLE writers leave out a set they cannot carry (tle_output_problem()); the list goes on
+  // and a warning on stderr names them (exit 0, as DECISIONS says).
   const auto writer = make_set_list_writer(format, tle_layout);
   if (format == Format::json) {
     out += "{\"data\":";
@@ -96,6 +95,9 @@ void print_set_list(Format format, TleLayout tle_layout, const SetListRun& run,
   if (format == Format::json) {
     write_pagination_tail(page, meta, out);
     out += '\n';
+  }
+  if (const OmittedSets& omitted = writer->omitted(); omitted.count > 0) {
+    fmt::print(stderr, "gpq: warning: {}\n", omitted.warning());
   }
 }
 

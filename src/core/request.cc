@@ -154,6 +154,13 @@ Bound<std::int32_t> bind_latest(std::string_view norad_id, const Params& params,
 }
 
 Bound<GpFilter> bind_gp_search(const Params& params, FrontEnd end) {
+  // The CLI's `gp --epoch` is the snapshot; over HTTP that is its own endpoint, and /gp given
+  // an epoch would answer the current sets as if it were the catalog then.
+  if (end == FrontEnd::http && params.contains("epoch")) {
+    fail(Errc::bad_request,
+         "parameter 'epoch' does not apply to /gp; ask /gp/epoch for the catalog at an epoch "
+         "(filtered by object_type and orbit_regime)");
+  }
   Bound<GpFilter> bound;
   bound.query.search = bind_text(params, "search");
   bound.query.group = bind_group(params);

@@ -220,6 +220,7 @@ constexpr PageLimits kCatalogStatePages = {kDefaultCatalogStatePerPage, kMaxCata
 
 // The CLI prints every row unless --page/--per-page are given; HTTP pages by the default.
 Paging bind_uncapped_paging(const Params& params, FrontEnd end, const PageLimits& limits) {
+  detail::refuse_http_limit(params, end);
   Paging paging;
   paging.per_page = limits.default_per_page;
   const std::string* page = find_param(params, "page");

@@ -100,7 +100,15 @@ TleLayout bind_tle_layout(const Params& params) {
        shown(*text));
 }
 
+void refuse_http_limit(const Params& params, FrontEnd end) {
+  if (end == FrontEnd::http && params.contains("limit")) {
+    fail(Errc::bad_request,
+         "parameter 'limit' is the command line's; over HTTP, pages are page and per_page");
+  }
+}
+
 Paging bind_paging(const Params& params, FrontEnd end, std::string_view narrow_hint) {
+  refuse_http_limit(params, end);
   Paging paging;
   const std::string* page = find_param(params, "page");
   const std::string* per_page = find_param(params, "per_page");

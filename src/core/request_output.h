@@ -38,4 +38,8 @@ TleLayout bind_tle_layout(const Params& params);
 // bad number or a page past kMaxOffset, ending the message with `narrow_hint`.
 Paging bind_paging(const Params& params, FrontEnd end, std::string_view narrow_hint);
 
+// `limit` is the command line's --limit. Over HTTP it is refused: pages are page and per_page,
+// and a limit cut each page under its links, so that following `next` skipped records.
+void refuse_http_limit(const Params& params, FrontEnd end);
+
 }  // namespace gpq::detail

@@ -2,10 +2,13 @@
 // envelopes (pagination, history meta, adjacent, range).
 #include <iterator>
 
-#include "format/json_writer.h"
-#include "format/set_writers.h"
+#include <fmt/ranges.h>
+
 #include "gpq/error.h"
 #include "gpq/format.h"
+
+#include "format/json_writer.h"
+#include "format/set_writers.h"
 
 namespace gpq {
 namespace {
@@ -36,6 +39,10 @@ class TleList final : public SetListWriter {
   TleList(bool with_name, TleLayout layout) : with_name_(with_name), layout_(layout) {}
   void begin(std::string&) override {}
   void set(const ElementSet& set, std::string& out) override {
+    if (tle_output_problem(set)) {
+      omitted_.add(set.norad_id);
+      return;
+    }
     tle_set(set, with_name_, layout_, out);
   }
   void end(std::string&) override {}
@@ -128,10 +135,33 @@ std::unique_ptr<SetListWriter> make_set_list_writer(Format format, TleLayout tle
   fail(Errc::internal, "no list writer for format {}", to_string(format));
 }
 
+void OmittedSets::add(std::int64_t norad_id) {
+  ++count;
+  if (first_ids.size() < kMaxListedIds) {
+    first_ids.push_back(norad_id);
+  }
+}
+
+std::string OmittedSets::warning() const {
+  return fmt::format(
+      "{} set{} left out that TLE and 2LE cannot carry (the first: NORAD {}); json, "
+      "csv, xml and kvn carry every set",
+      count, count == 1 ? "" : "s", first_ids.empty() ? 0 : first_ids.front());
+}
+
+std::string OmittedSets::id_list() const {
+  return fmt::format("{}", fmt::join(first_ids, ","));
+}
+
 void write_set(Format format, const ElementSet& set, std::string& out, TleLayout tle_layout) {
   if (format == Format::json) {
     json_set(set, out);
     return;
+  }
+  if (format == Format::tle || format == Format::two_le) {
+    if (const auto problem = tle_output_problem(set)) {
+      fail(Errc::bad_request, "{}", *problem);
+    }
   }
   const auto writer = make_set_list_writer(format, tle_layout);
   writer->begin(out);

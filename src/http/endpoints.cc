@@ -35,11 +35,14 @@ Reply set_list(Format format, TleLayout tle_layout, const ListRun& run, const Ca
     out += "{\"data\":";
   }
   writer->begin(out);
-  // set() refuses a set TLE cannot carry (tle_output_problem()); the reply is then an error,
-  // never half a file.
+  // set() leaves out a set TLE cannot carry (tle_output_problem()) and counts it.
   const PageInfo page = run([&](const ElementSet& set) { writer->set(set, out); });
   writer->end(out);
-  const PageLinks links = page_links(page, call.base_url, call.path, call.query);
+  if (const OmittedSets& omitted = writer->omitted(); omitted.count > 0) {
+    reply.headers.emplace_back("X-Omitted-Count", std::to_string(omitted.count));
+    reply.headers.emplace_back("X-Omitted-Ids", omitted.id_list());
+  }
+  const PageLinks links = page_links(page, call.base_url, call.path, call.query, kMaxOffset);
   if (format == Format::json) {
     write_pagination_tail(page, meta, out, links.next, links.prev);
   }
@@ -107,7 +110,7 @@ Reply catalog_state(const QueryService& core, const Call& call) {
   const CatalogStatePage page = orbit::OrbitService(core).catalog_state(
       bound.query, bound.paging,
       [&](std::span<const CatalogStateRow> rows) { writer->rows(rows, out); });
-  const PageLinks links = page_links(page.page, call.base_url, call.path, call.query);
+  const PageLinks links = page_links(page.page, call.base_url, call.path, call.query, std::nullopt);
   writer->end(page, links.next, links.prev, out);
   reply.headers.emplace_back("X-Total-Count", std::to_string(page.page.total));
   if (std::string link = link_header(links); !link.empty()) {
@@ -122,7 +125,7 @@ Reply ephemeris(const QueryService& core, const Call& call) {
   const auto bound = bind_ephemeris(call.route.norad_id, call.params, FrontEnd::http);
   const orbit::Ephemeris ephemeris = orbit::OrbitService(core).ephemeris(bound.query, bound.paging);
   const EphemerisPlan& plan = ephemeris.plan();
-  const PageLinks links = page_links(plan.page, call.base_url, call.path, call.query);
+  const PageLinks links = page_links(plan.page, call.base_url, call.path, call.query, std::nullopt);
   EphemerisWriterOptions options;
   options.next = links.next;
   options.prev = links.prev;
@@ -172,7 +175,7 @@ Reply catalog_list(const QueryService& core, const Call& call) {
   const PageInfo page = core.catalog_search(
       bound.query, bound.paging, [&](const CatalogRecord& record) { writer->record(record, out); });
   writer->end(out);
-  const PageLinks links = page_links(page, call.base_url, call.path, call.query);
+  const PageLinks links = page_links(page, call.base_url, call.path, call.query, kMaxOffset);
   if (bound.format == Format::json) {
     write_pagination_tail(page, nullptr, out, links.next, links.prev);
   }

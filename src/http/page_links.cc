@@ -26,9 +26,10 @@ std::string url_of_page(std::int64_t page, std::string_view base, std::string_vi
 }  // namespace
 
 PageLinks page_links(const PageInfo& page, std::string_view base, std::string_view path,
-                     std::string_view query) {
+                     std::string_view query, std::optional<std::int64_t> max_offset) {
   PageLinks links;
-  if (page.page < page.total_pages) {
+  const bool next_in_reach = !max_offset || page.page * page.per_page <= *max_offset;
+  if (page.page < page.total_pages && next_in_reach) {
     links.next = url_of_page(page.page + 1, base, path, query);
   }
   if (page.page > 1) {

@@ -108,7 +108,12 @@ TEST_F(CatalogStateCliTest, GroupPagesAndLimit) {
   EXPECT_EQ(ids({"--page", "2", "--per-page", "1"}),
             (std::vector<std::string>{"NORAD_CAT_ID", "99991"}));
   EXPECT_EQ(ids({"--limit", "1"}), (std::vector<std::string>{"NORAD_CAT_ID", "25544"}));
-  EXPECT_EQ(ids({"--regime", "HEO"}), std::vector<std::string>{"NORAD_CAT_ID"});
+  // A filter that matches no object is not found, as every list that matches nothing.
+  const ProcessResult none =
+      gpq({"state", "--all", "--at", kAt, "--format", "csv", "--regime", "HEO"});
+  EXPECT_EQ(none.exit_code, 3);
+  EXPECT_EQ(none.err, "gpq: no element sets match the query\n");
+  EXPECT_EQ(none.out, "");
 }
 
 // A table names the objects without a state on stderr (not with --quiet).

@@ -90,11 +90,10 @@ TEST_F(CliTest, ErrorsAreOneLineWithTheirExitCode) {
        2,
        "gpq: page 102 with per_page 100 starts at record 10100, beyond the limit of 10000 "
        "records; narrow the query with filters"},
+      {{"gp", "--search", "NO-SUCH-OBJECT"}, 3, "gpq: no element sets match the query"},
+      {{"gp", "--epoch", "1960-01-01"}, 3, "gpq: no element sets match the query"},
+      {{"catalog", "--search", "NO-SUCH-OBJECT"}, 3, "gpq: no catalog records match the query"},
       {{"gp", "400001", "--format", "tle"},
-       2,
-       "gpq: NORAD 400001 is above 339999 (Alpha-5 Z9999), which TLE and 2LE cannot carry; use "
-       "json, csv, xml or kvn"},
-      {{"gp", "--format", "2le"},
        2,
        "gpq: NORAD 400001 is above 339999 (Alpha-5 Z9999), which TLE and 2LE cannot carry; use "
        "json, csv, xml or kvn"},
@@ -304,6 +303,16 @@ TEST_F(CliTest, FormatsPagingAndDefaults) {
   }
   const ProcessResult csv = gpq({"gp", "--format", "csv"});
   EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 7) << csv.out;  // header + 6
+  // A TLE list leaves out what TLE cannot carry, says so on stderr, and exits 0.
+  for (const char* format : {"tle", "2le"}) {
+    const ProcessResult list = gpq({"gp", "--format", format});
+    EXPECT_EQ(list.exit_code, 0) << format << list.err;
+    EXPECT_EQ(list.err,
+              "gpq: warning: 1 set left out that TLE and 2LE cannot carry (the first: NORAD "
+              "400001); json, csv, xml and kvn carry every set\n");
+    EXPECT_NE(list.out.find("1 A0245U"), std::string::npos) << list.out;
+    EXPECT_EQ(list.out.find("BEYOND"), std::string::npos) << list.out;
+  }
 }
 
 TEST_F(CliTest, EverySubcommandHasHelpWithExamples) {

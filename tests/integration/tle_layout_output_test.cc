@@ -215,6 +215,14 @@ TEST_F(TleLayoutOutputTest, TheApiGivesTheSameBytesAsTheCli) {
     EXPECT_EQ(bad.status, 400) << target;
     EXPECT_NE(bad.body.find("parameter 'tle_layout'"), std::string::npos) << bad.body;
   }
+  // A list leaves it out and says so in headers; the sets around it are all there.
+  const HttpResult list = client.get("/api/v1/gp?format=2le&per_page=500");
+  EXPECT_EQ(list.status, 200) << list.body;
+  EXPECT_EQ(list.header("X-Omitted-Count"), "1");
+  EXPECT_EQ(list.header("X-Omitted-Ids"), "400001");
+  EXPECT_EQ(list.body.find("400001"), std::string::npos);
+  EXPECT_NE(list.body.find(two_lines(kRecords[6], false)), std::string::npos) << list.body;
+  EXPECT_EQ(client.get("/api/v1/gp?format=json").header("X-Omitted-Count"), "");
   const HttpResult beyond = client.get("/api/v1/gp/400001?format=2le");
   EXPECT_EQ(beyond.status, 400);
   EXPECT_EQ(beyond.body,

@@ -258,7 +258,7 @@ TEST(FormatTextTest, CsvEmptyObjectIdAndCreationDate) {
       << csv;
 }
 
-TEST(FormatTextTest, TleWritesAlphaFiveAndRefusesCatalogNumbersAbove339999) {
+TEST(FormatTextTest, TleWritesAlphaFiveAndLeavesOutCatalogNumbersAbove339999) {
   const std::string message =
       "NORAD 340000 is above 339999 (Alpha-5 Z9999), which TLE and 2LE cannot carry; use json, "
       "csv, xml or kvn";
@@ -269,14 +269,36 @@ TEST(FormatTextTest, TleWritesAlphaFiveAndRefusesCatalogNumbersAbove339999) {
     EXPECT_GPQ_ERROR(write_set(format, high, out), Errc::bad_request, message);
     EXPECT_EQ(out, "") << to_string(format) << ": nothing written before the refusal";
 
-    // In a list, the sets before it stay written; the refused one adds nothing.
+    // In a list it is left out and counted; the list goes on around it.
     const auto writer = make_set_list_writer(format);
     writer->begin(out);
     writer->set(iss(), out);
-    const std::string before = out;
-    EXPECT_GPQ_ERROR(writer->set(high, out), Errc::bad_request, message);
-    EXPECT_EQ(out, before) << to_string(format);
+    const std::string one = out;
+    writer->set(high, out);
+    EXPECT_EQ(out, one) << to_string(format);
+    ElementSet higher = high;
+    higher.norad_id = 400'001;
+    writer->set(higher, out);
+    writer->set(iss(), out);
+    writer->end(out);
+    EXPECT_EQ(out, one + one) << to_string(format);
+    EXPECT_EQ(writer->omitted().count, 2);
+    EXPECT_EQ(writer->omitted().id_list(), "340000,400001");
+    EXPECT_EQ(writer->omitted().warning(),
+              "2 sets left out that TLE and 2LE cannot carry (the first: NORAD 340000); json, csv, "
+              "xml and kvn carry every set");
   }
+  // Only the first 20 ids are listed; the count is whole.
+  const auto writer = make_set_list_writer(Format::tle);
+  std::string out;
+  for (int i = 0; i < 25; ++i) {
+    ElementSet beyond = high;
+    beyond.norad_id = 340'000 + i;
+    writer->set(beyond, out);
+  }
+  EXPECT_EQ(out, "");
+  EXPECT_EQ(writer->omitted().count, 25);
+  EXPECT_EQ(writer->omitted().first_ids.size(), 20U);
   // 100000..339999 in Alpha-5, as Space-Track writes them.
   for (const auto& [id, field] :
        {std::pair{99'999, "99999"}, std::pair{100'000, "A0000"}, std::pair{100'245, "A0245"},
