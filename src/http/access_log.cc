@@ -1,11 +1,14 @@
 #include "http/access_log.h"
 
+#include <algorithm>
 #include <iterator>
 
 #include <fmt/core.h>
 
 #include "gpq/error.h"
 #include "gpq/time.h"
+
+#include "core/text.h"
 
 namespace gpq::http {
 namespace {
@@ -15,26 +18,44 @@ bool is_key_char(char c) {
          c == '_';
 }
 
+// Whether a piece of a URL holds key material once percent-decoded: "gpq_" in any case
+// followed by enough key characters (keys carry 43; names like gpq_sat stay).
+bool holds_key(std::string_view raw) {
+  constexpr std::size_t kShortestKeyPart = 20;
+  const std::string decoded = to_lower(percent_decoded(raw));
+  for (std::size_t at = decoded.find("gpq_"); at != std::string::npos;
+       at = decoded.find("gpq_", at + 1)) {
+    std::size_t end = at + 4;
+    while (end < decoded.size() && is_key_char(decoded[end])) {
+      ++end;
+    }
+    if (end - at - 4 >= kShortestKeyPart) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // The target as logged. Control characters would forge log lines: each is '?'. A key sent in
-// the URL by mistake (`?api_key=gpq_...`) would stay in the log, usable by whoever reads it:
-// what follows "gpq_" is '***' when it is long enough to be key material.
+// the URL by mistake (`?api_key=gpq_...`, `?k=GPQ%5F...`, in the path) would stay in the log,
+// usable by whoever reads it: each piece between '/', '?', '&', '=' and ';' that holds one is
+// written `gpq_***`.
 void append_target(std::string_view target, std::string& text) {
-  constexpr std::string_view kKeyPrefix = "gpq_";
-  constexpr std::size_t kShortestKeyPart = 20;  // keys carry 43; names like gpq_sat stay
-  for (std::size_t at = 0; at < target.size();) {
-    if (target.substr(at).starts_with(kKeyPrefix)) {
-      std::size_t end = at + kKeyPrefix.size();
-      while (end < target.size() && is_key_char(target[end])) {
-        ++end;
-      }
-      if (end - at - kKeyPrefix.size() >= kShortestKeyPart) {
-        text.append(kKeyPrefix).append("***");
-        at = end;
-        continue;
+  constexpr std::string_view kDelimiters = "/?&=;";
+  for (std::size_t at = 0; at <= target.size();) {
+    const std::size_t end = std::min(target.find_first_of(kDelimiters, at), target.size());
+    const std::string_view piece = target.substr(at, end - at);
+    if (holds_key(piece)) {
+      text += "gpq_***";
+    } else {
+      for (const char c : piece) {
+        text += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
       }
     }
-    const char c = target[at++];
-    text += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
+    if (end < target.size()) {
+      text += target[end];
+    }
+    at = end + 1;
   }
 }
 

@@ -1,10 +1,14 @@
 #include "http/compression.h"
 
+#include <algorithm>
+#include <optional>
+
 #include <zlib.h>
 
 #include "gpq/error.h"
 
 #include "core/header_list.h"
+#include "core/text.h"
 
 namespace gpq::http {
 namespace {
@@ -17,13 +21,16 @@ constexpr std::size_t kLargeBody = 64 * 1024;
 }  // namespace
 
 bool accepts_gzip(std::string_view accept_encoding) {
+  std::optional<double> named;
+  std::optional<double> any;
   for (const HeaderListItem& item : parse_header_list(accept_encoding)) {
-    // Compared exactly, as the server always has: codings in other cases are not recognised.
-    if ((item.value == "gzip" || item.value == "x-gzip" || item.value == "*") && item.quality > 0) {
-      return true;
+    if (iequals(item.value, "gzip") || iequals(item.value, "x-gzip")) {
+      named = std::max(named.value_or(0.0), item.quality);
+    } else if (item.value == "*") {
+      any = std::max(any.value_or(0.0), item.quality);
     }
   }
-  return false;
+  return named ? *named > 0 : any.value_or(0.0) > 0;
 }
 
 std::string gzip(std::string_view body) {

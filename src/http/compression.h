@@ -7,7 +7,9 @@
 
 namespace gpq::http {
 
-// True when `accept_encoding` lists gzip (or *) without q=0.
+// True when `accept_encoding` takes gzip (RFC 9110 12.5.3): `gzip` or `x-gzip`, in any case,
+// with a quality above 0; where neither is named, `*` with a quality above 0. So
+// `gzip;q=0, *` is identity.
 bool accepts_gzip(std::string_view accept_encoding);
 
 // The gzip member (RFC 1952) of `body`. Throws Error{internal} when zlib fails.

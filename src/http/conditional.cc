@@ -16,6 +16,15 @@ std::string etag_of(std::string_view body) {
                      body.size());
 }
 
+std::string gzip_etag(std::string_view etag) {
+  if (etag.size() < 2 || !etag.ends_with('"')) {
+    return std::string(etag);
+  }
+  std::string tag(etag.substr(0, etag.size() - 1));
+  tag += "-gzip\"";
+  return tag;
+}
+
 bool etag_matches(std::string_view if_none_match, std::string_view etag) {
   for (const HeaderListItem& item : parse_header_list(if_none_match)) {
     std::string_view tag = item.text;

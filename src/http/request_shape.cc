@@ -23,6 +23,39 @@ bool carries_content(const httplib::Request& req) {
   return error != std::errc{} || end != digits.data() + digits.size() || length != 0;
 }
 
+namespace {
+
+bool valid_port(std::string_view port) {
+  unsigned value = 0;
+  const auto [end, error] = std::from_chars(port.data(), port.data() + port.size(), value);
+  return error == std::errc{} && end == port.data() + port.size() && port.size() <= 5 &&
+         value >= 1 && value <= 65535;
+}
+
+}  // namespace
+
+bool valid_host_header(std::string_view host) {
+  constexpr std::string_view kNameChars =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.";
+  constexpr std::string_view kLiteralChars = "0123456789abcdefABCDEF:.";
+  if (host.starts_with('[')) {
+    const std::size_t close = host.find(']');
+    if (close == std::string_view::npos || close == 1 ||
+        host.substr(1, close - 1).find_first_not_of(kLiteralChars) != std::string_view::npos) {
+      return false;
+    }
+    const std::string_view rest = host.substr(close + 1);
+    return rest.empty() || (rest.starts_with(':') && valid_port(rest.substr(1)));
+  }
+  const std::size_t colon = host.find(':');
+  const std::string_view name = host.substr(0, colon);
+  if (name.empty() || name.size() > 253 ||
+      name.find_first_not_of(kNameChars) != std::string_view::npos) {
+    return false;
+  }
+  return colon == std::string_view::npos || valid_port(host.substr(colon + 1));
+}
+
 std::optional<Reply> refuse_shape(const httplib::Request& req) {
   std::optional<Reply> refused;
   if (req.has_header("Transfer-Encoding") && req.has_header("Content-Length")) {
@@ -42,6 +75,11 @@ std::optional<Reply> refuse_shape(const httplib::Request& req) {
                                       req.method));
   } else if (req.get_header_value_count("Host") > 1) {
     refused = error_reply(400, "BadRequest", "a request may carry Host once (RFC 9112 3.2)");
+  } else if (req.has_header("Host") && !valid_host_header(req.get_header_value("Host"))) {
+    // Links to the next and previous pages are built from it.
+    refused = error_reply(400, "BadRequest",
+                          "the Host header must be host[:port] (RFC 9110 7.2), as the request's "
+                          "links are built from it");
   } else if (req.get_header_value_count("X-Api-Key") > 1) {
     // Which of two keys counts would depend on who reads the request: a proxy in front may
     // check the other one.

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string_view>
 
 #include "http/endpoints.h"
 
@@ -24,5 +25,10 @@ std::optional<Reply> refuse_shape(const httplib::Request& req);
 // (one that is not a number included). gpq reads no request content, so the connection of
 // such a request must close after its answer: what follows is the body, not a request.
 bool carries_content(const httplib::Request& req);
+
+// Whether a Host header is `host[:port]` (RFC 9110 7.2): a name of letters, digits, '-', '_'
+// and '.', or an IPv4 address, or an IPv6 literal in brackets; a port of 1 to 5 digits up to
+// 65535. Anything else would be written into Link and next/prev, and kept there by caches.
+bool valid_host_header(std::string_view host);
 
 }  // namespace gpq::http

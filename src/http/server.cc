@@ -302,17 +302,22 @@ class ApiServer {
     send(res, std::move(reply), admitted.key, now, admitted.remaining);
   }
 
-  // The ETag of a 200 (and a 304 when the client has it), then gzip when the client takes it.
+  // The representation (gzip when the client takes it and the body is worth it), its ETag on a
+  // 200 (each coding its own strong tag), and a 304 when the client has that one.
   static void conclude(const httplib::Request& req, Reply& reply, std::string etag) {
+    const bool gzipped = reply.body.size() >= kSmallestCompressed &&
+                         accepts_gzip(req.get_header_value("Accept-Encoding"));
     if (reply.status == 200) {
+      if (gzipped) {
+        etag = gzip_etag(etag);
+      }
       if (etag_matches(req.get_header_value("If-None-Match"), etag)) {
         reply.status = 304;
         reply.body.clear();
       }
       reply.headers.emplace_back("ETag", std::move(etag));
     }
-    if (!reply.body.empty() && reply.body.size() >= kSmallestCompressed &&
-        accepts_gzip(req.get_header_value("Accept-Encoding"))) {
+    if (gzipped && !reply.body.empty()) {
       reply.body = gzip(reply.body);
       reply.headers.emplace_back("Content-Encoding", "gzip");
       // httplib would compress text/* bodies a second time; the request object is ours to
@@ -338,6 +343,8 @@ class ApiServer {
     res.set_header("X-RateLimit-Remaining", std::to_string(remaining.value_or(0)));
     res.set_header("X-RateLimit-Reset", std::to_string(quota_.reset_seconds(now)));
     res.set_header("Vary", "Accept, Accept-Encoding");
+    // Range is ignored (handle()): say so, rather than httplib's default "bytes".
+    res.set_header("Accept-Ranges", "none");
     if (reply.status != 304) {
       res.body = std::move(reply.body);
       res.set_header("Content-Type", std::string(reply.content_type));

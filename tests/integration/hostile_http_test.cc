@@ -169,6 +169,32 @@ TEST_F(HostileHttpTest, AHostOrAKeySentTwiceIsRefused) {
   expect_normal_client_served();
 }
 
+// Links to the next and previous pages are built from Host: anything but host[:port] is a
+// 400, so that no link a shared cache keeps points elsewhere.
+TEST_F(HostileHttpTest, AHostThatIsNotHostAndPortIsRefused) {
+  const auto with_host = [](const std::string& host) {
+    return "GET /api/v1/gp?per_page=1&page=2 HTTP/1.1\r\nHost: " + host +
+           "\r\nConnection: close\r\n\r\n";
+  };
+  for (const std::string host :
+       {"evil>; rel=\"next\", <http://attacker/x", "a b", "example.org:0", "example.org:65536",
+        "example.org:", "example.org:80x", "[::1", "[zz]", "user@example.org", "h/x", "h?x"}) {
+    SCOPED_TRACE(host);
+    const RawAnswer answer = send_raw(server_->port(), with_host(host));
+    expect_json_error(answer, 400, "Host header must be host[:port]");
+    EXPECT_EQ(answer.text.find("attacker"), std::string::npos);
+  }
+  for (const std::string host : {"example.org", "example.org:8080", "127.0.0.1:1", "[::1]:8080",
+                                 "[2001:db8::1]", "gpq_serve-1.internal"}) {
+    SCOPED_TRACE(host);
+    const RawAnswer answer = send_raw(server_->port(), with_host(host));
+    EXPECT_EQ(answer.status(), 200) << answer.text.substr(0, 400);
+    EXPECT_NE(answer.text.find("\"prev\":\"http://" + host + "/api/v1/gp?"), std::string::npos)
+        << answer.text.substr(0, 800);
+  }
+  expect_normal_client_served();
+}
+
 TEST_F(HostileHttpTest, AnUnreadableRequestIsAnsweredOnceAndClosesTheConnection) {
   // After a request line httplib cannot read, the lines that follow were answered as
   // requests of their own on the same connection.

@@ -284,6 +284,30 @@ TEST_F(HttpEndpointsTest, GzipWhenAccepted) {
   // The client's own decompression gives back the plain body.
   const HttpResult decoded = get("/gp?decay=true&per_page=500", {{"Accept-Encoding", "gzip"}});
   EXPECT_EQ(decoded.body, plain.body);
+  // Each coding is its own representation, with its own strong tag: a cache never gives the
+  // gzip bytes to a client that revalidated the identity ones, or the other way round.
+  const std::string identity_tag = plain.header("ETag");
+  const std::string gzip_tag = decoded.header("ETag");
+  EXPECT_NE(gzip_tag, identity_tag);
+  EXPECT_EQ(raw.get("/api/v1/gp?decay=true&per_page=500",
+                    {{"Accept-Encoding", "gzip"}, {"If-None-Match", gzip_tag}})
+                .status,
+            304);
+  EXPECT_EQ(raw.get("/api/v1/gp?decay=true&per_page=500",
+                    {{"Accept-Encoding", "gzip"}, {"If-None-Match", identity_tag}})
+                .status,
+            200);
+  EXPECT_EQ(get("/gp?decay=true&per_page=500", {{"If-None-Match", identity_tag}}).status, 304);
+  // A coding refused by name is not given for `*`; names compare in any case.
+  for (const std::string accept : {"gzip;q=0, *", "identity"}) {
+    const HttpResult identity =
+        raw.get("/api/v1/gp?decay=true&per_page=500", {{"Accept-Encoding", accept}});
+    EXPECT_EQ(identity.header("Content-Encoding"), "") << accept;
+    EXPECT_EQ(identity.body, plain.body) << accept;
+  }
+  EXPECT_EQ(raw.get("/api/v1/gp?decay=true&per_page=500", {{"Accept-Encoding", "GZIP"}})
+                .header("Content-Encoding"),
+            "gzip");
 }
 
 TEST_F(HttpEndpointsTest, RangeIsIgnoredAndTheWholeBodyAnswers) {
@@ -297,6 +321,9 @@ TEST_F(HttpEndpointsTest, RangeIsIgnoredAndTheWholeBodyAnswers) {
     EXPECT_FALSE(ranged.has_header("Content-Range"));
     EXPECT_EQ(ranged.header("Content-Type"), whole.header("Content-Type"));
   }
+  // Nothing promises ranges that are ignored.
+  EXPECT_EQ(whole.header("Accept-Ranges"), "none");
+  EXPECT_EQ(client_->request("HEAD", "/api/v1/gp/25544").header("Accept-Ranges"), "none");
 }
 
 TEST_F(HttpEndpointsTest, HeadHasTheHeadersOfGetAndNoBody) {

@@ -100,6 +100,14 @@ TEST_F(HttpErrorsTest, BadRequestsNameTheParameterAndTheFix) {
       {"/catalog?launch_year=1900", "parameter 'launch_year'"},
       {"/catalog?format=tle", "parameter 'format'"},
       {"/gp/25544?format=tle&tle_layout=celestrak", "parameter 'tle_layout'"},
+      // /gp answers the current sets: an epoch belongs to /gp/epoch, whatever the filters.
+      {"/gp?object_type=PAYLOAD&epoch=2025-04-01", "ask /gp/epoch for the catalog at an epoch"},
+      {"/gp?norad_ids=25544&epoch=2026-01-10", "ask /gp/epoch for the catalog at an epoch"},
+      // `limit` is the CLI's; over HTTP it cut pages under their links.
+      {"/gp?limit=5", "parameter 'limit' is the command line's"},
+      {"/gp/epoch?limit=5", "parameter 'limit' is the command line's"},
+      {"/gp/25544/history?limit=5", "parameter 'limit' is the command line's"},
+      {"/catalog?limit=5", "parameter 'limit' is the command line's"},
   };
   for (const auto& row : rows) {
     SCOPED_TRACE(row.target);
@@ -121,8 +129,15 @@ TEST_F(HttpErrorsTest, MissingUnknownOrRevokedKeyIsForbiddenBeforeAnyWork) {
   ApiClient anonymous(world_->server().host(), world_->server().port());
   EXPECT_NE(expect_error(anonymous.get("/api/v1/gp/25544"), 403, "Forbidden").find("X-Api-Key"),
             std::string::npos);
-  // Before the parameters are looked at: a bad id without a key is still 403.
+  // Before the parameters are looked at: a bad id without a key is still 403, and so are an
+  // unknown path and another method: nothing of the API is learnt without a key.
   expect_error(anonymous.get("/api/v1/gp/abc"), 403, "Forbidden");
+  expect_error(anonymous.get("/api/v1/nope"), 403, "Forbidden");
+  expect_error(anonymous.request("POST", "/api/v1/gp/25544"), 403, "Forbidden");
+  expect_error(anonymous.request("DELETE", "/api/v1/nope"), 403, "Forbidden");
+  // What needs no key answers without one.
+  EXPECT_EQ(anonymous.get("/api/v1/status").status, 200);
+  expect_error(anonymous.request("POST", "/api/v1/status"), 405, "MethodNotAllowed");
   ApiClient wrong(world_->server().host(), world_->server().port(), "gpq_not-a-real-key");
   expect_error(wrong.get("/api/v1/gp/25544"), 403, "Forbidden");
   ApiClient truncated(world_->server().host(), world_->server().port(),
@@ -176,6 +191,19 @@ TEST_F(HttpErrorsTest, UnknownPathsAndObjectsAreNotFound) {
   expect_error(client_->get("/api/v1/catalog/999999"), 404, "NotFound");
   expect_error(client_->get("/api/v1/gp/25544/history?start=2020-01-01&end=2020-02-01"), 404,
                "NotFound");
+  // A list that matches nothing at all is 404 on every list endpoint, in every format...
+  for (const std::string target :
+       {"/api/v1/gp?search=NO-SUCH-OBJECT", "/api/v1/gp?search=NO-SUCH-OBJECT&format=tle",
+        "/api/v1/gp/epoch?epoch=1960-01-01", "/api/v1/gp/epoch?epoch=1960-01-01&format=csv",
+        "/api/v1/catalog?search=NO-SUCH-OBJECT"}) {
+    SCOPED_TRACE(target);
+    const std::string message = expect_error(client_->get(target), 404, "NotFound");
+    EXPECT_NE(message.find("match the query"), std::string::npos) << message;
+  }
+  // ...while a page past the last of a result that exists is an empty 200.
+  const HttpResult past = client_->get("/api/v1/gp?page=90&per_page=100");
+  EXPECT_EQ(past.status, 200) << past.body;
+  EXPECT_TRUE(past.body.starts_with("{\"data\":[],")) << past.body;
   // Before the first set there is no `before`, but `after` exists: 200 with a null.
   EXPECT_EQ(client_->get("/api/v1/gp/25544/adjacent?epoch=2025-12-01T00:00:00Z").status, 200);
 }
@@ -187,6 +215,18 @@ TEST_F(HttpErrorsTest, OtherMethodsAreNotAllowed) {
     expect_error(r, 405, "MethodNotAllowed");
     EXPECT_EQ(r.header("Allow"), "GET, HEAD");
   }
+}
+
+// A keyed 404 or 405 shows the key's real quota left, and does not count.
+TEST_F(HttpErrorsTest, AKeyedRefusalShowsTheKeysQuotaLeft) {
+  const auto remaining = [](const HttpResult& r) {
+    return std::stoll(r.header("X-RateLimit-Remaining"));
+  };
+  const std::int64_t before = remaining(client_->get("/api/v1/gp/25544"));
+  ASSERT_LT(before, 30'000);
+  EXPECT_EQ(remaining(client_->get("/api/v1/nope")), before);
+  EXPECT_EQ(remaining(client_->request("PUT", "/api/v1/gp/25544")), before);
+  EXPECT_EQ(remaining(client_->get("/api/v1/gp/25544")), before - 1);
 }
 
 TEST_F(HttpErrorsTest, OversizedRequestsAreRefusedCleanly) {

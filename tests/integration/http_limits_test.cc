@@ -2,20 +2,22 @@
 // history/nearest/adjacent), the monthly quota and its persistence across restarts, what does
 // not count, many clients at once, and the server's life: start, keys, shutdown, and serving
 // while a sync writes.
-#include <gtest/gtest.h>
-
-#include <sys/wait.h>
-#include <unistd.h>
-
+#include <algorithm>
 #include <atomic>
+#include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <chrono>
 #include <fstream>
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
 
 #include "gpq/error.h"
 #include "gpq/time.h"
+
 #include "http/server.h"
 #include "storage/database.h"
 #include "storage/sqlite_store.h"
@@ -111,6 +113,30 @@ TEST(HttpLimitsTest, NotModifiedAndForbiddenDoNotCount) {
   // A 400 or 404 answer is work done: it counts.
   EXPECT_EQ(client->get("/api/v1/gp/abc").status, 400);
   EXPECT_EQ(remaining(client->get("/api/v1/gp/25544")), 29'997);
+}
+
+// A 304 is free of quota, not of rate: If-None-Match (`*` too) on the heavy lane meets a 429
+// within its burst of 4, as a plain request would.
+TEST(HttpLimitsTest, IfNoneMatchTakesItsRateToken) {
+  ServedWorld world;
+  auto client = world.client();
+  for (const std::string path :
+       {"/api/v1/gp/25544/history", "/api/v1/gp/epoch?epoch=2026-01-11", "/api/v1/gp/25544"}) {
+    SCOPED_TRACE(path);
+    std::this_thread::sleep_for(milliseconds(2100));  // the heavy lane refills to its burst
+    const HttpResult first = client->get(path);
+    ASSERT_EQ(first.status, 200) << first.body;
+    const std::string etag = first.header("ETag");
+    int not_modified = 0;
+    int status = 304;
+    for (int i = 0; i < 40 && status == 304; ++i) {
+      status = client->get(path, {{"If-None-Match", i % 2 == 0 ? "*" : etag}}).status;
+      not_modified += status == 304 ? 1 : 0;
+    }
+    EXPECT_EQ(status, 429);
+    // The lane's burst (4 heavy, 20 standard) less the first request, plus a refill or two.
+    EXPECT_LE(not_modified, path.find("history") != std::string::npos ? 5 : 25);
+  }
 }
 
 // SERVE.md counts only 200, 400 and 404: a server failure is not the client's to pay for.
@@ -240,7 +266,8 @@ TEST(HttpLimitsTest, StartupNeedsAKeyOrNoAuth) {
   ServeProcess open(db, {"--no-auth"});
   ApiClient anonymous(open.host(), open.port());
   EXPECT_EQ(anonymous.get("/api/v1/gp/25544").status, 404);  // empty mirror, but answered
-  EXPECT_EQ(anonymous.get("/api/v1/catalog").status, 200);
+  // An empty catalog matches nothing: 404, as every list that matches nothing.
+  EXPECT_EQ(anonymous.get("/api/v1/catalog").status, 404);
   EXPECT_EQ(open.stop(), 0);
 
   const ProcessResult bad_listen = run_gpq({"--db", db, "serve", "--no-auth", "--listen", "127.0.0.1:http"});
@@ -328,13 +355,28 @@ TEST(HttpLimitsTest, AccessLogNamesTheKeyIdNeverTheKey) {
   client->get("/api/v1/nowhere");
   // A key sent in the URL by mistake is not written either; a name that starts so is.
   client->get("/api/v1/gp?search=gpq_sat&api_key=" + world.key());
+  // However it is spelled: percent-encoded, upper case, under any name, in the path.
+  std::string encoded = world.key();
+  encoded.replace(0, 4, "gpq%5F");
+  std::string upper = world.key();
+  std::transform(upper.begin(), upper.end(), upper.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  client->get("/api/v1/gp?k=" + encoded);
+  client->get("/api/v1/gp?search=" + upper);
+  client->get("/api/v1/gp/" + world.key());
   EXPECT_EQ(world.server().stop(), 0);
   const std::string log = world.server().stderr_text();
   EXPECT_NE(log.find(" GET /api/v1/gp/25544?format=tle 200 "), std::string::npos) << log;
   EXPECT_NE(log.find(" GET /api/v1/nowhere 404 "), std::string::npos) << log;
   EXPECT_NE(log.find("us key=1"), std::string::npos) << log;
   EXPECT_NE(log.find(" GET /api/v1/gp?search=gpq_sat&api_key=gpq_*** "), std::string::npos) << log;
-  EXPECT_EQ(log.find(world.key()), std::string::npos);
+  EXPECT_NE(log.find(" GET /api/v1/gp?k=gpq_*** "), std::string::npos) << log;
+  EXPECT_NE(log.find(" GET /api/v1/gp?search=gpq_*** "), std::string::npos) << log;
+  EXPECT_NE(log.find(" GET /api/v1/gp/gpq_*** "), std::string::npos) << log;
+  const std::string secret = world.key().substr(4);  // the key material, however prefixed
+  EXPECT_EQ(log.find(secret), std::string::npos) << log;
+  EXPECT_EQ(log.find(secret.substr(0, 20)), std::string::npos) << log;
+  EXPECT_EQ(log.find(upper.substr(4, 20)), std::string::npos) << log;
 }
 
 }  // namespace

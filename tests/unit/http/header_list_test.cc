@@ -52,6 +52,22 @@ TEST(HeaderListTest, AcceptEncodingAllowsGzipUnlessItsQualityIsZero) {
   EXPECT_FALSE(accepts_gzip("gzip;q=0"));
   EXPECT_FALSE(accepts_gzip("deflate, br"));
   EXPECT_FALSE(accepts_gzip(""));
+  // A coding named outright rules over `*`; names compare in any case (RFC 9110 12.5.3).
+  EXPECT_FALSE(accepts_gzip("gzip;q=0, *"));
+  EXPECT_FALSE(accepts_gzip("*, GZIP;q=0"));
+  EXPECT_FALSE(accepts_gzip("*;q=0"));
+  EXPECT_TRUE(accepts_gzip("GZip"));
+  EXPECT_TRUE(accepts_gzip("X-GZIP;q=0.1"));
+  EXPECT_TRUE(accepts_gzip("identity, *;q=0.5"));
+}
+
+TEST(HeaderListTest, EachCodingHasItsOwnStrongTag) {
+  const std::string etag = etag_of("body");
+  const std::string gzipped = gzip_etag(etag);
+  EXPECT_NE(gzipped, etag);
+  EXPECT_TRUE(gzipped.starts_with('"') && gzipped.ends_with("-gzip\"")) << gzipped;
+  EXPECT_FALSE(etag_matches(etag, gzipped));
+  EXPECT_FALSE(etag_matches(gzipped, etag));
 }
 
 TEST(HeaderListTest, AcceptListsKnownFormatsByQuality) {
