@@ -50,10 +50,11 @@ inline constexpr std::uint16_t kTleLayoutBits = 511;  // every bit above
 std::uint16_t tle_layout_of(std::string_view line1, std::string_view line2) noexcept;
 
 // Parses line 1 and line 2 (each at least 69 columns; anything after column 69 is ignored)
-// into `out` (name and source untouched), with their layout in `out.tle_layout`. On failure
+// into `out` (name and source untouched), with their layout in `out.tle_layout`. A line 1 of
+// 70 columns whose BSTAR exponent took two digits (`-66000-10`) is read as such when column
+// 70 is the checksum of columns 1-69 (core/tle_wide_line.h). On failure
 // returns false and sets `error` to the reason ("line 2: bad checksum, expected 5, found '7'").
-bool parse_tle(std::string_view line1, std::string_view line2, ElementSet& out,
-               std::string& error);
+bool parse_tle(std::string_view line1, std::string_view line2, ElementSet& out, std::string& error);
 
 // The years a TLE's two-digit epoch year names (57..99 -> 19xx, 00..56 -> 20xx).
 inline constexpr int kFirstTleYear = 1957;

@@ -11,6 +11,7 @@
 
 #include "core/printable_text.h"
 #include "core/tle_fields.h"
+#include "core/tle_wide_line.h"
 
 namespace gpq {
 namespace {
@@ -233,8 +234,16 @@ bool check_ranges(const ElementSet& set, std::string& error) {
 
 }  // namespace
 
-bool parse_tle(std::string_view line1, std::string_view line2, ElementSet& out,
+bool parse_tle(std::string_view wide_line1, std::string_view line2, ElementSet& out,
                std::string& error) {
+  // A line 1 whose BSTAR exponent pushed it to 70 columns is read as the 69 it meant.
+  std::string why;
+  const std::optional<NarrowedLine1> narrowed = narrow_wide_line1(wide_line1, why);
+  if (!why.empty()) {
+    error = std::move(why);
+    return false;
+  }
+  const std::string_view line1 = narrowed ? std::string_view(narrowed->line) : wide_line1;
   if (!check_line(line1, '1', error) || !check_line(line2, '2', error)) {
     return false;
   }
@@ -243,6 +252,9 @@ bool parse_tle(std::string_view line1, std::string_view line2, ElementSet& out,
       !read_elements(line1, line2, set, error) || !read_counters(line1, line2, set, error) ||
       !check_ranges(set, error)) {
     return false;
+  }
+  if (narrowed) {
+    set.bstar = narrowed->bstar;
   }
   set.tle_layout = tle_layout_of(line1, line2);
   out = std::move(set);

@@ -39,7 +39,7 @@ void shortest_digits(double value, std::string& digits, int& exponent) {
 }
 
 // ` 12345-3` form: sign, 5 mantissa digits rounded half up, exponent sign and digit. A zero
-// is ` 00000+0`, or ` 00000-0` when `layout` has `zero_minus`.
+// is ` 00000+0`, or ` 00000-0` when `layout` has `zero_minus`; below 1e-10, ` 06600-9`.
 std::string exponent_field(double value, std::uint16_t layout, std::uint16_t zero_minus) {
   const auto zero = [&] {
     return fmt::format("{}00000{}0", plain_sign(layout, kTlePlusExponentFields),
@@ -51,17 +51,23 @@ std::string exponent_field(double value, std::uint16_t layout, std::uint16_t zer
   std::string digits;
   int exponent = 0;
   shortest_digits(value, digits, exponent);
+  int tle_exponent = exponent + 1;
+  if (tle_exponent < -9) {
+    // Below 1e-10 the exponent stays -9 and the mantissa takes leading zeros instead
+    // (-6.6e-11 is `-06600-9`): the nearest value the field can hold, zero only below 5e-15.
+    digits.insert(0, static_cast<std::size_t>(std::min(-9 - tle_exponent, 6)), '0');
+    tle_exponent = -9;
+  }
   digits.resize(std::max<std::size_t>(digits.size(), 6), '0');
   int mantissa = std::stoi(digits.substr(0, 5));
   if (digits[5] >= '5') {
     ++mantissa;
   }
-  int tle_exponent = exponent + 1;
   if (mantissa == 100000) {
     mantissa = 10000;
     ++tle_exponent;
   }
-  if (tle_exponent < -9) {
+  if (mantissa == 0) {
     return zero();
   }
   tle_exponent = std::min(tle_exponent, 9);

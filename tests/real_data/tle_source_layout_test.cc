@@ -62,6 +62,7 @@ struct Expected {
   std::unordered_map<std::int32_t, std::string> names;  // the last non-empty name per object
   std::int64_t pairs_read = 0;
   std::vector<std::string> unparsed;
+  std::vector<std::string> widened;  // 70-column line 1s, expected back in 69 (docs/tle.md)
   std::vector<std::string> layout_conflicts;
 
   void add(std::string_view line1, std::string_view line2, const std::string& name,
@@ -78,6 +79,13 @@ struct Expected {
     pair.epoch_us = set.epoch.unix_micros();
     pair.order = static_cast<std::uint32_t>(pairs.size());
     pair.layout = set.tle_layout;
+    std::string written1;
+    if (line1.size() == 70) {
+      // BSTAR's exponent took two digits: gpq writes the same value in 69 columns.
+      widened.push_back(where);
+      written1 = format_tle_line1(set);
+      line1 = written1;
+    }
     std::memcpy(pair.lines.data(), line1.data(), 69);
     std::memcpy(pair.lines.data() + 69, line2.data(), 69);
     pairs.push_back(pair);
@@ -441,11 +449,10 @@ TEST_F(TleSourceLayoutTest, EveryCelesTrakPairComesBackByteForByte) {
   std::cout << fmt::format("CelesTrak: {} pairs read, {} identities; {} match\n",
                            expected.pairs_read, expected.pairs.size(), result.matched);
   EXPECT_EQ(expected.pairs_read, 1'425'928);  // README: 1,425,868 history records + 60
-  // The one malformed pair (docs/tle.md), skipped by the import too.
-  ASSERT_EQ(expected.unparsed.size(), 1U);
-  EXPECT_EQ(expected.unparsed[0],
-            "celestrak_starlink_2026-05-24_2026-07-14.3le.xz:385574: line 1: bad checksum, "
-            "expected 3, found '9'");
+  EXPECT_TRUE(expected.unparsed.empty()) << expected.unparsed.front();
+  // The one 70-column line 1 (docs/tle.md), read and written back in 69 columns.
+  EXPECT_EQ(expected.widened,
+            std::vector<std::string>{"celestrak_starlink_2026-05-24_2026-07-14.3le.xz:385574"});
   EXPECT_TRUE(expected.layout_conflicts.empty()) << expected.layout_conflicts.front();
   EXPECT_EQ(result.matched, static_cast<std::int64_t>(expected.pairs.size()));
   EXPECT_EQ(result.names_matched, static_cast<std::int64_t>(expected.pairs.size()));

@@ -498,6 +498,39 @@ TEST(TleRejectTest, FirstDerivativeThatLostItsPointIsNotReadAsRevsPerDaySquared)
             "' .NNNNNNNN'");
 }
 
+TEST(TleRejectTest, SeventyColumnLineWithATwoDigitBstarExponentIsRead) {
+  // Real (CelesTrak's Starlink history): `-66000-10` moved every later column one place
+  // right; column 70 is the checksum of columns 1-69.
+  const std::string line1 =
+      "1 60069U 24113L   26148.31797007 -.00000588  00000+0 -66000-10 0  9992";
+  const std::string line2 = "2 60069  53.1579 158.9699 0000891  73.3755 286.7361 15.69699470112067";
+  ElementSet set;
+  std::string error;
+  ASSERT_TRUE(parse_tle(line1, line2, set, error)) << error;
+  EXPECT_EQ(set.bstar, -6.6e-11);
+  EXPECT_EQ(set.mean_motion_dot, -5.88e-6);
+  EXPECT_EQ(set.ephemeris_type, 0);
+  EXPECT_EQ(set.element_set_no, 999);
+  // Written back in 69 columns, with the same value: the mantissa takes the leading zero.
+  EXPECT_EQ(
+      format_tle_line1(set),
+      with_cols("1 60069U 24113L   26148.31797007 -.00000588  00000+0 -06600-9 0  9990", 1, "1"));
+  ElementSet again;
+  ASSERT_TRUE(parse_tle(format_tle_line1(set), format_tle_line2(set), again, error)) << error;
+  EXPECT_EQ(again.bstar, set.bstar);
+
+  // Not the checksum of its 69 columns, or an exponent of +10: refused, saying why.
+  std::string bad_checksum = line1;
+  bad_checksum[69] = '3';
+  EXPECT_FALSE(parse_tle(bad_checksum, line2, set, error));
+  EXPECT_EQ(error, "line 1 is 70 columns: the BSTAR exponent -10 does not fit a TLE");
+  std::string positive = line1;
+  positive[59] = '+';
+  positive[69] = '1';
+  EXPECT_FALSE(parse_tle(positive, line2, set, error));
+  EXPECT_EQ(error, "line 1 is 70 columns: the BSTAR exponent +10 does not fit a TLE");
+}
+
 TEST(TleRejectTest, LeapDaysAndLenientFieldsAreAccepted) {
   const std::string l1 = kVectors[0].line1;
   const std::string l2 = kVectors[0].line2;
@@ -646,6 +679,12 @@ TEST(TleLineWriterTest, FieldRoundingAndLayout) {
       {"BSTAR zero", [](ElementSet& s) { s.bstar = 0; }, 1, 54, " 00000+0"},
       {"BSTAR negative zero", [](ElementSet& s) { s.bstar = -0.0; }, 1, 54, " 00000+0"},
       {"BSTAR too small for the field", [](ElementSet& s) { s.bstar = 1e-20; }, 1, 54, " 00000+0"},
+      {"BSTAR below 1e-10 takes leading zeros", [](ElementSet& s) { s.bstar = -6.6e-11; }, 1, 54,
+       "-06600-9"},
+      {"BSTAR 1.23456e-12 rounded", [](ElementSet& s) { s.bstar = 1.23456e-12; }, 1, 54,
+       " 00123-9"},
+      {"BSTAR the smallest the field holds", [](ElementSet& s) { s.bstar = 5e-15; }, 1, 54,
+       " 00001-9"},
       {"nddot from OMM", [](ElementSet& s) { s.mean_motion_ddot = -3.0915e-7; }, 1, 45, "-30915-6"},
       {"nddot half up", [](ElementSet& s) { s.mean_motion_ddot = 2.696750e-4; }, 1, 45, " 26968-3"},
       // ndot: rounded to 8 decimals, no leading zero, never a negative zero.
