@@ -1,8 +1,10 @@
 // OMM keyword values to an ElementSet, with the range checks of FORMATS.md.
 #include "sync/parse/omm_fields.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <initializer_list>
 
 #include <fmt/core.h>
 
@@ -35,6 +37,9 @@ constexpr std::pair<std::string_view, OmmKey> kKeys[] = {
     {"CREATION_DATE", OmmKey::creation_date},
     {"TLE_LINE1", OmmKey::tle_line1},
     {"TLE_LINE2", OmmKey::tle_line2},
+    {"REF_FRAME", OmmKey::ref_frame},
+    {"TIME_SYSTEM", OmmKey::time_system},
+    {"MEAN_ELEMENT_THEORY", OmmKey::mean_element_theory},
 };
 
 std::string_view key_name(OmmKey key) {
@@ -267,6 +272,46 @@ bool read_names_and_creation(const OmmFields& fields, ElementSet& set, std::stri
   return true;
 }
 
+// The frame, time scale and theory the numbers are in: gpq stores TEME mean elements of SGP4
+// at UTC epochs, and a record in anything else would be read as if it were that. SGP4-XP
+// sets are kept, as EPHEMERIS_TYPE 4, which the orbit layer refuses to propagate.
+// `type_given`: EPHEMERIS_TYPE came from the record (its field or its TLE lines).
+bool read_metadata(const OmmFields& fields, bool type_given, ElementSet& set, std::string& error) {
+  const struct {
+    OmmKey key;
+    std::initializer_list<std::string_view> accepted;
+    std::string_view wanted;
+  } rules[] = {
+      {OmmKey::ref_frame, {"TEME"}, "TEME"},
+      {OmmKey::time_system, {"UTC"}, "UTC"},
+      {OmmKey::mean_element_theory, {"SGP4", "SGP/SGP4", "SGP4-XP"}, "SGP4 or SGP4-XP"},
+  };
+  for (const auto& rule : rules) {
+    const std::string value = text_of(fields, rule.key);
+    if (value.empty()) {
+      continue;
+    }
+    const bool accepted = std::any_of(rule.accepted.begin(), rule.accepted.end(),
+                                      [&](std::string_view name) { return iequals(value, name); });
+    if (!accepted) {
+      error = fmt::format("{} '{}' is not {}: gpq stores only TEME, UTC, SGP4 mean elements",
+                          key_name(rule.key), shown(value), rule.wanted);
+      return false;
+    }
+  }
+  if (!iequals(text_of(fields, OmmKey::mean_element_theory), "SGP4-XP")) {
+    return true;
+  }
+  if (!type_given) {
+    set.ephemeris_type = 4;  // how a TLE and every other output say SGP4-XP
+  } else if (set.ephemeris_type != 4) {
+    error = fmt::format("MEAN_ELEMENT_THEORY SGP4-XP contradicts EPHEMERIS_TYPE {}",
+                        set.ephemeris_type);
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool build_element_set(const OmmFields& fields, DataSource source, TimePoint collected_at,
@@ -284,7 +329,9 @@ bool build_element_set(const OmmFields& fields, DataSource source, TimePoint col
   const bool read = !has_elements && line1 && line2
                         ? read_tle_lines(*line1, *line2, norad, set, error)
                         : read_mean_elements(fields, set, error);
-  if (!read || !read_names_and_creation(fields, set, error)) {
+  const bool type_given = !text_of(fields, OmmKey::ephemeris_type).empty() || !has_elements;
+  if (!read || !read_names_and_creation(fields, set, error) ||
+      !read_metadata(fields, type_given, set, error)) {
     return false;
   }
   if (has_elements && line1 && line2) {

@@ -35,6 +35,9 @@ enum class OmmKey : std::uint8_t {
   creation_date,
   tle_line1,
   tle_line2,
+  ref_frame,
+  time_system,
+  mean_element_theory,
   count
 };
 
@@ -57,10 +60,12 @@ struct OmmFields {
 // MEAN_ANOMALY (0..360; angles up to 1e-6 deg outside are clamped in). Optional, with
 // defaults: BSTAR, MEAN_MOTION_DOT, MEAN_MOTION_DDOT, REV_AT_EPOCH (0), ELEMENT_SET_NO (999),
 // EPHEMERIS_TYPE (0), CLASSIFICATION_TYPE ('U'), OBJECT_NAME, OBJECT_ID ("UNKNOWN" = none),
-// CREATION_DATE. A blank value counts as absent. Without MEAN_MOTION but with TLE_LINE1 and
-// TLE_LINE2 the elements come from the TLE (parse_tle) and must name the same NORAD_CAT_ID;
-// with both, the set keeps the TLE lines' layout (ElementSet::tle_layout). On failure returns
-// false with `error` naming the field and quoting the value.
+// CREATION_DATE. Metadata that changes what the numbers mean must, when given, be REF_FRAME
+// TEME, TIME_SYSTEM UTC and MEAN_ELEMENT_THEORY SGP4 (CelesTrak's KVN: SGP/SGP4) or SGP4-XP,
+// which the set keeps as EPHEMERIS_TYPE 4. A blank value counts as absent. Without MEAN_MOTION but
+// with TLE_LINE1 and TLE_LINE2 the elements come from the TLE (parse_tle) and must name the same
+// NORAD_CAT_ID; with both, the set keeps the TLE lines' layout (ElementSet::tle_layout). On failure
+// returns false with `error` naming the field and quoting the value.
 bool build_element_set(const OmmFields& fields, DataSource source, TimePoint collected_at,
                        ElementSet& out, std::string& error);
 

@@ -155,6 +155,17 @@ TEST(OmmFieldsTest, DefaultsNamesAndCreationDate) {
         {OmmKey::classification_type, "C"},
         {OmmKey::creation_date, "2026-09-23T12:06:10"}},
        "object_id '1998-067A' rev 58698 set 12 type 2 class C creation 2026-09-23T12:06:10.000000"},
+      {"metadata as CelesTrak's KVN writes it",
+       {{OmmKey::ref_frame, "TEME"},
+        {OmmKey::time_system, "UTC"},
+        {OmmKey::mean_element_theory, "SGP/SGP4"}},
+       "object_id '1998-067A' rev 0 set 999 type 0 class U creation none"},
+      {"SGP4-XP is kept as EPHEMERIS_TYPE 4",
+       {{OmmKey::mean_element_theory, "SGP4-XP"}},
+       "object_id '1998-067A' rev 0 set 999 type 4 class U creation none"},
+      {"SGP4-XP with its EPHEMERIS_TYPE",
+       {{OmmKey::mean_element_theory, "SGP4-XP"}, {OmmKey::ephemeris_type, "4"}},
+       "object_id '1998-067A' rev 0 set 999 type 4 class U creation none"},
   };
   for (const auto& row : rows) {
     ElementSet set;
@@ -197,6 +208,15 @@ TEST(OmmFieldsTest, BadValuesNameTheFieldAndQuoteTheValue) {
        "MEAN_MOTION_DOT '7235' is out of range: must be above -1 and below 1"},
       {{{OmmKey::mean_motion_dot, "-1"}},
        "MEAN_MOTION_DOT '-1' is out of range: must be above -1 and below 1"},
+      {{{OmmKey::ref_frame, "EME2000"}},
+       "REF_FRAME 'EME2000' is not TEME: gpq stores only TEME, UTC, SGP4 mean elements"},
+      {{{OmmKey::time_system, "TAI"}},
+       "TIME_SYSTEM 'TAI' is not UTC: gpq stores only TEME, UTC, SGP4 mean elements"},
+      {{{OmmKey::mean_element_theory, "DSST"}},
+       "MEAN_ELEMENT_THEORY 'DSST' is not SGP4 or SGP4-XP: gpq stores only TEME, UTC, SGP4 mean "
+       "elements"},
+      {{{OmmKey::mean_element_theory, "SGP4-XP"}, {OmmKey::ephemeris_type, "0"}},
+       "MEAN_ELEMENT_THEORY SGP4-XP contradicts EPHEMERIS_TYPE 0"},
       {{{OmmKey::creation_date, "2026-09-23 noon"}},
        "CREATION_DATE '2026-09-23 noon' is not an ISO 8601 time"},
   };

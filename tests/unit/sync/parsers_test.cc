@@ -78,48 +78,53 @@ void expect_iss(const ElementSet& set, DataSource source, const std::string& row
   EXPECT_EQ(set.source, source) << row;
 }
 
+const std::string kIssKvn =
+    "CCSDS_OMM_VERS = 2.0\r\nCREATION_DATE  = \r\nORIGINATOR     = \r\n\r\n"
+    "OBJECT_NAME    = ISS (ZARYA)\r\nOBJECT_ID      = 1998-067A\r\nCENTER_NAME    = EARTH\r\n"
+    "REF_FRAME      = TEME\r\nTIME_SYSTEM    = UTC\r\nMEAN_ELEMENT_THEORY = SGP/SGP4\r\n\r\n"
+    "EPOCH          = 2026-09-23T10:22:36.196896\r\nMEAN_MOTION    = 15.49245192\r\n"
+    "ECCENTRICITY   = .00047365\r\nINCLINATION    = 51.6317\r\nRA_OF_ASC_NODE = 173.8582\r\n"
+    "ARG_OF_PERICENTER = 172.3976\r\nMEAN_ANOMALY   = 187.7085\r\n\r\nEPHEMERIS_TYPE = 0\r\n"
+    "CLASSIFICATION_TYPE = U\r\nNORAD_CAT_ID   = 25544\r\nELEMENT_SET_NO = 999\r\n"
+    "REV_AT_EPOCH   = 58698\r\nBSTAR          = .1642946E-3\r\nMEAN_MOTION_DOT = .869E-4\r\n"
+    "MEAN_MOTION_DDOT = 0\r\n\r\n";
+const std::string kIssJson =
+    R"j([{"OBJECT_NAME":"ISS (ZARYA)","OBJECT_ID":"1998-067A","EPOCH":"2026-09-23T10:22:36.196896",)j"
+    R"j("MEAN_MOTION":15.49245192,"ECCENTRICITY":0.00047365,"INCLINATION":51.6317,)j"
+    R"j("RA_OF_ASC_NODE":173.8582,"ARG_OF_PERICENTER":172.3976,"MEAN_ANOMALY":187.7085,)j"
+    R"j("EPHEMERIS_TYPE":0,"CLASSIFICATION_TYPE":"U","NORAD_CAT_ID":25544,"ELEMENT_SET_NO":999,)j"
+    R"j("REV_AT_EPOCH":58698,"BSTAR":0.0001642946,"MEAN_MOTION_DOT":8.69e-5,"MEAN_MOTION_DDOT":0}])j";
+const std::string kIssSpacetrack =
+    R"j({"updated_at":"x","data":[{"CCSDS_OMM_VERS":"3.0","COMMENT":"GENERATED VIA SPACE-TRACK.ORG API",)j"
+    R"j("CREATION_DATE":"2026-09-23T12:00:00","ORIGINATOR":"18 SPCS","OBJECT_NAME":"ISS (ZARYA)",)j"
+    R"j("OBJECT_ID":"1998-067A","EPOCH":"2026-09-23T10:22:36.196896","MEAN_MOTION":"15.49245192",)j"
+    R"j("ECCENTRICITY":"0.00047365","INCLINATION":"51.6317","RA_OF_ASC_NODE":"173.8582",)j"
+    R"j("ARG_OF_PERICENTER":"172.3976","MEAN_ANOMALY":"187.7085","EPHEMERIS_TYPE":"0",)j"
+    R"j("CLASSIFICATION_TYPE":"U","NORAD_CAT_ID":"25544","ELEMENT_SET_NO":"999",)j"
+    R"j("REV_AT_EPOCH":"58698","BSTAR":"0.00016429460000","MEAN_MOTION_DOT":"0.00008690",)j"
+    R"j("MEAN_MOTION_DDOT":"0.0000000000000","DECAY_DATE":null,"GP_ID":"123"}]})j";
+const std::string kIssXml =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n<ndm><omm id=\"CCSDS_OMM_VERS\" "
+    "version=\"2.0\"><header><COMMENT>x</COMMENT><CREATION_DATE/><ORIGINATOR/></header><body>"
+    "<segment><metadata><OBJECT_NAME>ISS (ZARYA)</OBJECT_NAME><OBJECT_ID>1998-067A</OBJECT_ID>"
+    "<CENTER_NAME>EARTH</CENTER_NAME><REF_FRAME>TEME</REF_FRAME><TIME_SYSTEM>UTC</TIME_SYSTEM>"
+    "<MEAN_ELEMENT_THEORY>SGP4</MEAN_ELEMENT_THEORY></metadata><data><meanElements>"
+    "<EPOCH>2026-09-23T10:22:36.196896</EPOCH><MEAN_MOTION units=\"rev/day\">15.49245192"
+    "</MEAN_MOTION><ECCENTRICITY>.00047365</ECCENTRICITY><INCLINATION units=\"deg\">51.6317"
+    "</INCLINATION><RA_OF_ASC_NODE>173.8582</RA_OF_ASC_NODE><ARG_OF_PERICENTER>172.3976"
+    "</ARG_OF_PERICENTER><MEAN_ANOMALY>187.7085</MEAN_ANOMALY></meanElements><tleParameters>"
+    "<EPHEMERIS_TYPE>0</EPHEMERIS_TYPE><CLASSIFICATION_TYPE>U</CLASSIFICATION_TYPE>"
+    "<NORAD_CAT_ID>25544</NORAD_CAT_ID><ELEMENT_SET_NO>999</ELEMENT_SET_NO><REV_AT_EPOCH>58698"
+    "</REV_AT_EPOCH><BSTAR>.1642946E-3</BSTAR><MEAN_MOTION_DOT>.869E-4</MEAN_MOTION_DOT>"
+    "<MEAN_MOTION_DDOT>0</MEAN_MOTION_DDOT></tleParameters><userDefinedParameters>"
+    "<USER_DEFINED parameter=\"FILE\">1</USER_DEFINED></userDefinedParameters></data>"
+    "</segment></body></omm>\r\n</ndm>\r\n";
+
 TEST(ParsersTest, EveryFormatReadsTheIssRecord) {
-  const std::string kvn =
-      "CCSDS_OMM_VERS = 2.0\r\nCREATION_DATE  = \r\nORIGINATOR     = \r\n\r\n"
-      "OBJECT_NAME    = ISS (ZARYA)\r\nOBJECT_ID      = 1998-067A\r\nCENTER_NAME    = EARTH\r\n"
-      "REF_FRAME      = TEME\r\nTIME_SYSTEM    = UTC\r\nMEAN_ELEMENT_THEORY = SGP/SGP4\r\n\r\n"
-      "EPOCH          = 2026-09-23T10:22:36.196896\r\nMEAN_MOTION    = 15.49245192\r\n"
-      "ECCENTRICITY   = .00047365\r\nINCLINATION    = 51.6317\r\nRA_OF_ASC_NODE = 173.8582\r\n"
-      "ARG_OF_PERICENTER = 172.3976\r\nMEAN_ANOMALY   = 187.7085\r\n\r\nEPHEMERIS_TYPE = 0\r\n"
-      "CLASSIFICATION_TYPE = U\r\nNORAD_CAT_ID   = 25544\r\nELEMENT_SET_NO = 999\r\n"
-      "REV_AT_EPOCH   = 58698\r\nBSTAR          = .1642946E-3\r\nMEAN_MOTION_DOT = .869E-4\r\n"
-      "MEAN_MOTION_DDOT = 0\r\n\r\n";
-  const std::string json =
-      R"j([{"OBJECT_NAME":"ISS (ZARYA)","OBJECT_ID":"1998-067A","EPOCH":"2026-09-23T10:22:36.196896",)j"
-      R"j("MEAN_MOTION":15.49245192,"ECCENTRICITY":0.00047365,"INCLINATION":51.6317,)j"
-      R"j("RA_OF_ASC_NODE":173.8582,"ARG_OF_PERICENTER":172.3976,"MEAN_ANOMALY":187.7085,)j"
-      R"j("EPHEMERIS_TYPE":0,"CLASSIFICATION_TYPE":"U","NORAD_CAT_ID":25544,"ELEMENT_SET_NO":999,)j"
-      R"j("REV_AT_EPOCH":58698,"BSTAR":0.0001642946,"MEAN_MOTION_DOT":8.69e-5,"MEAN_MOTION_DDOT":0}])j";
-  const std::string spacetrack =
-      R"j({"updated_at":"x","data":[{"CCSDS_OMM_VERS":"3.0","COMMENT":"GENERATED VIA SPACE-TRACK.ORG API",)j"
-      R"j("CREATION_DATE":"2026-09-23T12:00:00","ORIGINATOR":"18 SPCS","OBJECT_NAME":"ISS (ZARYA)",)j"
-      R"j("OBJECT_ID":"1998-067A","EPOCH":"2026-09-23T10:22:36.196896","MEAN_MOTION":"15.49245192",)j"
-      R"j("ECCENTRICITY":"0.00047365","INCLINATION":"51.6317","RA_OF_ASC_NODE":"173.8582",)j"
-      R"j("ARG_OF_PERICENTER":"172.3976","MEAN_ANOMALY":"187.7085","EPHEMERIS_TYPE":"0",)j"
-      R"j("CLASSIFICATION_TYPE":"U","NORAD_CAT_ID":"25544","ELEMENT_SET_NO":"999",)j"
-      R"j("REV_AT_EPOCH":"58698","BSTAR":"0.00016429460000","MEAN_MOTION_DOT":"0.00008690",)j"
-      R"j("MEAN_MOTION_DDOT":"0.0000000000000","DECAY_DATE":null,"GP_ID":"123"}]})j";
-  const std::string xml =
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n<ndm><omm id=\"CCSDS_OMM_VERS\" "
-      "version=\"2.0\"><header><COMMENT>x</COMMENT><CREATION_DATE/><ORIGINATOR/></header><body>"
-      "<segment><metadata><OBJECT_NAME>ISS (ZARYA)</OBJECT_NAME><OBJECT_ID>1998-067A</OBJECT_ID>"
-      "<CENTER_NAME>EARTH</CENTER_NAME><REF_FRAME>TEME</REF_FRAME><TIME_SYSTEM>UTC</TIME_SYSTEM>"
-      "<MEAN_ELEMENT_THEORY>SGP4</MEAN_ELEMENT_THEORY></metadata><data><meanElements>"
-      "<EPOCH>2026-09-23T10:22:36.196896</EPOCH><MEAN_MOTION units=\"rev/day\">15.49245192"
-      "</MEAN_MOTION><ECCENTRICITY>.00047365</ECCENTRICITY><INCLINATION units=\"deg\">51.6317"
-      "</INCLINATION><RA_OF_ASC_NODE>173.8582</RA_OF_ASC_NODE><ARG_OF_PERICENTER>172.3976"
-      "</ARG_OF_PERICENTER><MEAN_ANOMALY>187.7085</MEAN_ANOMALY></meanElements><tleParameters>"
-      "<EPHEMERIS_TYPE>0</EPHEMERIS_TYPE><CLASSIFICATION_TYPE>U</CLASSIFICATION_TYPE>"
-      "<NORAD_CAT_ID>25544</NORAD_CAT_ID><ELEMENT_SET_NO>999</ELEMENT_SET_NO><REV_AT_EPOCH>58698"
-      "</REV_AT_EPOCH><BSTAR>.1642946E-3</BSTAR><MEAN_MOTION_DOT>.869E-4</MEAN_MOTION_DOT>"
-      "<MEAN_MOTION_DDOT>0</MEAN_MOTION_DDOT></tleParameters><userDefinedParameters>"
-      "<USER_DEFINED parameter=\"FILE\">1</USER_DEFINED></userDefinedParameters></data>"
-      "</segment></body></omm>\r\n</ndm>\r\n";
+  const std::string& kvn = kIssKvn;
+  const std::string& json = kIssJson;
+  const std::string& spacetrack = kIssSpacetrack;
+  const std::string& xml = kIssXml;
   const struct {
     const char* name;
     Kind kind;
@@ -138,12 +143,53 @@ TEST(ParsersTest, EveryFormatReadsTheIssRecord) {
     EXPECT_TRUE(sink.skips.empty()) << row.name;
     expect_iss(sink.sets[0], row.source, row.name);
   }
-  const Parsed forced =
-      parse(Kind::json, spacetrack, ParseOptions{DataSource::celestrak, {}});
+  const Parsed forced = parse(Kind::json, spacetrack, ParseOptions{DataSource::celestrak, {}});
   ASSERT_EQ(forced.sets.size(), 1U);
   EXPECT_EQ(forced.sets[0].source, DataSource::celestrak);
   EXPECT_EQ(parse(Kind::json, spacetrack).sets[0].creation_date,
             parse_iso8601("2026-09-23T12:00:00"));
+}
+
+// `text` with the first `from` replaced by `to`.
+std::string replaced(std::string text, std::string_view from, std::string_view to) {
+  text.replace(text.find(from), from.size(), to);
+  return text;
+}
+
+TEST(ParsersTest, MetadataOtherThanTemeUtcSgp4IsRefusedPerRecordInEveryFormat) {
+  const std::string csv_header = replaced(kCsvHeader, "\r\n", ",TIME_SYSTEM\r\n");
+  const std::string csv_row = replaced(kIssCsv, "\r\n", ",UTC\r\n");
+  const std::string tai_row = replaced(replaced(kIssCsv, "\r\n", ",TAI\r\n"), "25544", "25545");
+  const std::string kvn_dsst = replaced(replaced(kIssKvn, "SGP/SGP4", "DSST"), "25544", "25545");
+  const std::string xml_eme =
+      replaced(replaced(kIssXml, ">TEME<", ">EME2000<"), ">25544<", ">25545<");
+  const std::string json_tai = replaced(
+      replaced(kIssSpacetrack, R"("CREATION_DATE")", R"("TIME_SYSTEM":"TAI","CREATION_DATE")"),
+      R"("25544")", R"("25545")");
+  const struct {
+    const char* name;
+    Kind kind;
+    std::string text;
+    std::string reason;
+  } rows[] = {
+      {"csv", Kind::csv, csv_header + csv_row + tai_row,
+       "TIME_SYSTEM 'TAI' is not UTC: gpq stores only TEME, UTC, SGP4 mean elements"},
+      {"kvn", Kind::kvn, kIssKvn + kvn_dsst,
+       "MEAN_ELEMENT_THEORY 'DSST' is not SGP4 or SGP4-XP: gpq stores only TEME, UTC, SGP4 mean "
+       "elements"},
+      {"xml", Kind::xml, replaced(kIssXml, "</ndm>", xml_eme.substr(xml_eme.find("<omm"))),
+       "REF_FRAME 'EME2000' is not TEME: gpq stores only TEME, UTC, SGP4 mean elements"},
+      {"json", Kind::json,
+       replaced(kIssSpacetrack, "}]}", "}," + json_tai.substr(json_tai.find("{\"CCSDS"))),
+       "TIME_SYSTEM 'TAI' is not UTC: gpq stores only TEME, UTC, SGP4 mean elements"},
+  };
+  for (const auto& row : rows) {
+    const Parsed sink = parse(row.kind, row.text);
+    ASSERT_EQ(sink.sets.size(), 1U) << row.name;
+    EXPECT_EQ(sink.sets[0].norad_id, 25544) << row.name;
+    ASSERT_EQ(sink.skips.size(), 1U) << row.name;
+    EXPECT_EQ(sink.skips[0].reason, row.reason) << row.name;
+  }
 }
 
 TEST(ParsersTest, ReducedSpaceTrackRecordsCarryOnlyTleLines) {
@@ -262,7 +308,8 @@ TEST(ParsersTest, MalformedRecordsAreSkippedWithLineAndReason) {
       {"json bad", Kind::json, "[{\"a\" 1}]", 1, "not valid JSON"},
       {"xml cut", Kind::xml, "<ndm>\n<omm id=\"x\"><header>", 2,
        "<omm> element cut off at the end of the file"},
-      {"tle alone", Kind::tle, "2 25544  51.6325  60.7811 0007520  90.7634 269.4217 15.49334650567975\n", 1,
+      {"tle alone", Kind::tle,
+       "2 25544  51.6325  60.7811 0007520  90.7634 269.4217 15.49334650567975\n", 1,
        "line 2 without a line 1 before it"},
   };
   for (const auto& row : rows) {
@@ -289,7 +336,8 @@ TEST(ParsersTest, EmptyAndGarbageInputGiveNothingAndNoCrash) {
   for (std::size_t i = 0; i < garbage.size(); ++i) {
     garbage[i] = static_cast<char>((i * 2654435761U) >> 11);
   }
-  for (const Kind kind : {Kind::csv, Kind::kvn, Kind::json, Kind::xml, Kind::tle, Kind::satcat_csv}) {
+  for (const Kind kind :
+       {Kind::csv, Kind::kvn, Kind::json, Kind::xml, Kind::tle, Kind::satcat_csv}) {
     for (const std::string& text : {std::string(), garbage}) {
       const Parsed sink = parse(kind, text);
       EXPECT_TRUE(sink.sets.empty()) << static_cast<int>(kind);
