@@ -531,6 +531,22 @@ TEST_F(QueryServiceKnownWorldTest, HistoryWithNothingInRangeIsNotFound) {
   EXPECT_EQ(history(equal.query), Sets{at("2026-01-12T00:00:00.000000", kS)});
 }
 
+// `end` omitted is now, so a start after now is a start after the end: 400, not "nothing in
+// the range" (404), for an object with sets and one without alike.
+TEST_F(QueryServiceKnownWorldTest, HistoryStartingAfterNowIsABadRequest) {
+  for (const std::int32_t id : {kIss, 77}) {
+    EXPECT_GPQ_ERROR(history({id, iso("2026-03-02T00:00:00Z"), std::nullopt, SourceFilter::all}),
+                     Errc::bad_request,
+                     "parameter 'start' (2026-03-02T00:00:00.000Z) is after 'end', which is now "
+                     "(2026-03-01T00:00:00.000Z) when not given; give start <= end");
+  }
+  // Start at now is a range, empty here.
+  EXPECT_GPQ_ERROR(history({kIss, world::now(), std::nullopt, SourceFilter::all}),
+                   Errc::not_found,
+                   "no element sets for NORAD 25544 between 2026-03-01T00:00:00.000Z and "
+                   "2026-03-01T00:00:00.000Z");
+}
+
 TEST_F(QueryServiceKnownWorldTest, HistoryPages) {
   const struct {
     std::int64_t page, per_page;
