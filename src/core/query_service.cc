@@ -11,11 +11,17 @@ namespace gpq {
 namespace {
 
 constexpr std::int64_t kMicrosPerHour = 3600 * kMicrosPerSecond;
+constexpr std::string_view kNoSetsMatch = "no element sets match the query";
 
 // One page of a list: the whole is counted, and the rows are fetched only when the page
-// holds any.
+// holds any. A query that matches nothing at all is NotFound (SPEC's errors table, on every
+// list); a page past the last of a non-empty result is an empty page.
 template <typename Fetch>
-PageInfo page_of(const Paging& paging, std::int64_t total, Fetch&& fetch) {
+PageInfo page_of(const Paging& paging, std::int64_t total, std::string_view nothing,
+                 Fetch&& fetch) {
+  if (total == 0) {
+    fail(Errc::not_found, "{}", nothing);
+  }
   const PageSlice slice = slice_page(paging, total);
   if (slice.offset < slice.info.total) {
     fetch(Window{slice.offset, slice.count});
@@ -55,7 +61,7 @@ PageInfo QueryService::search(const GpFilter& query, const Paging& paging,
                               const SetVisitor& visit) const {
   GpFilter filter = query;
   filter.as_of = now();
-  return page_of(paging, store_.count_current(filter),
+  return page_of(paging, store_.count_current(filter), kNoSetsMatch,
                  [&](const Window& window) { store_.current(filter, window, visit); });
 }
 
@@ -68,7 +74,7 @@ PageInfo QueryService::snapshot(const SnapshotQuery& query, const Paging& paging
     filter.group = query.group;
     return search(filter, paging, visit);
   }
-  return page_of(paging, store_.count_snapshot(query),
+  return page_of(paging, store_.count_snapshot(query), kNoSetsMatch,
                  [&](const Window& window) { store_.snapshot(query, window, visit); });
 }
 
@@ -115,8 +121,8 @@ Nearest QueryService::nearest(const NearestQuery& query) const {
     return std::llabs(set.epoch.unix_micros() - query.epoch.unix_micros());
   };
   // A tie goes to the earlier set: `before` wins unless `after` is strictly closer.
-  ElementSet chosen = (!before || (after && gap(*after) < gap(*before))) ? std::move(*after)
-                                                                        : std::move(*before);
+  ElementSet chosen =
+      (!before || (after && gap(*after) < gap(*before))) ? std::move(*after) : std::move(*before);
   const double delta =
       static_cast<double>(chosen.epoch.unix_micros() - query.epoch.unix_micros()) / 1e6;
   return Nearest{std::move(chosen), delta};
@@ -158,7 +164,7 @@ PageInfo QueryService::catalog_search(const CatalogFilter& query, const Paging& 
                                       const CatalogVisitor& visit) const {
   CatalogFilter filter = query;
   filter.as_of = now();
-  return page_of(paging, store_.count_catalog(filter),
+  return page_of(paging, store_.count_catalog(filter), "no catalog records match the query",
                  [&](const Window& window) { store_.catalog(filter, window, visit); });
 }
 
@@ -173,14 +179,16 @@ ServiceStatus QueryService::status() const {
   status.latest_epoch = stats.epochs.latest;
   status.database_bytes = stats.database_bytes;
   for (const SourceSync& source : stats.sources) {
-    if (source.last_success && (!status.last_success || *source.last_success > *status.last_success)) {
+    if (source.last_success &&
+        (!status.last_success || *source.last_success > *status.last_success)) {
       status.last_success = source.last_success;
     }
   }
   status.sources = std::move(stats.sources);
   const std::int64_t limit_us = kDegradedAfterHours * 3600 * kMicrosPerSecond;
-  status.degraded = !status.last_success ||
-                    status.generated_at.unix_micros() - status.last_success->unix_micros() > limit_us;
+  status.degraded =
+      !status.last_success ||
+      status.generated_at.unix_micros() - status.last_success->unix_micros() > limit_us;
   return status;
 }
 
