@@ -36,7 +36,7 @@ TemeState ArchiveTrack::propagate(std::size_t index, TimePoint t) const {
   }
   SetPropagation result = propagate_set(*propagator, set, t, &cursors_[index]);
   if (!result.problem.empty()) {
-    throw Error(Errc::bad_request, result.problem);
+    throw Error(Errc::unprocessable, result.problem);  // the request is right; the set fails
   }
   return result.state;
 }

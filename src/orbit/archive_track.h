@@ -26,8 +26,8 @@ class ArchiveTrack {
   std::size_t size() const { return sets_.size(); }
 
   // Set `index` propagated to `t` (TEME). Throws Error{unprocessable} naming the object and
-  // the set when it is no SGP4 set (require_sgp4_set), Error{bad_request} naming the object,
-  // the set and the instant when SGP4 gives an error there or a state that is not finite.
+  // the set when it is no SGP4 set (require_sgp4_set), and naming the object, the set and the
+  // instant when SGP4 gives an error there or a state that is not finite.
   // The first call for a set prepares its propagator; not thread-safe.
   TemeState propagate(std::size_t index, TimePoint t) const;
 

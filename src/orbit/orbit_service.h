@@ -26,7 +26,7 @@ class Ephemeris {
  public:
   const EphemerisPlan& plan() const { return plan_; }
   // The page's points in time order, each run of points from one set after that run's
-  // SetUse (plan().sets). Throws Error{bad_request} at the first instant SGP4 cannot answer.
+  // SetUse (plan().sets). Throws Error{unprocessable} at the first instant SGP4 cannot answer.
   // Not thread-safe (the sets' propagators are prepared on first use).
   void run(const SegmentVisitor& segment, const PointVisitor& point) const;
 
@@ -44,10 +44,10 @@ class OrbitService {
   // Every call throws Error{not_found} when the object has no set at all, and
   // Error{bad_request} when an instant is outside the archive (no set within
   // kMaxPropagationDays; with SetChoice::before, no set at or before it), after the object's
-  // decay (SATCAT's DECAY_DATE, the day after it and later), or where SGP4 fails, and
-  // Error{unprocessable} when the set that answers an instant is no SGP4 set (its
-  // EPHEMERIS_TYPE: SGP4-XP's 4 and others, require_sgp4_set); an ephemeris checks every
-  // instant's set before its first point.
+  // decay (SATCAT's DECAY_DATE, the day after it and later), and Error{unprocessable} where
+  // SGP4 fails or the set that answers an instant is no SGP4 set (its EPHEMERIS_TYPE: SGP4-XP's
+  // 4 and others, require_sgp4_set); an ephemeris checks every instant's set (not SGP4 itself)
+  // before its first point.
   StateAnswer state(const StateQuery& query) const;
   Ephemeris ephemeris(const EphemerisQuery& query, const Paging& paging) const;
   PassList passes(const PassQuery& query) const;

@@ -46,7 +46,7 @@ TEST_F(CatalogStateCliTest, CsvRowsAreTheStatesOfEachObject) {
                          kDragError);
   // The same reason `gpq state` refuses the object with.
   const ProcessResult refused = gpq({"state", "99991", "--at", kAt});
-  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_EQ(refused.exit_code, 1);  // 422 over HTTP: the request is right, the set fails
   EXPECT_EQ(refused.err, std::string("gpq: ") + kDragError + "\n");
   const ProcessResult members = gpq({"gp", "--epoch", kAt, "--format", "csv"});
   EXPECT_EQ(lines(members.out).size(), 3U);  // the same two members

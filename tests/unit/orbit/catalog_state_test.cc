@@ -17,6 +17,7 @@
 #include "orbit/orbit_service.h"
 #include "storage/sqlite_store.h"
 #include "support/every_row.h"
+#include "support/expect_error.h"
 #include "support/fixture_db.h"
 #include "support/temp_dir.h"
 
@@ -176,6 +177,9 @@ TEST_F(CatalogStateTest, ASetSgp4CannotPropagateIsARowWithItsReason) {
   EXPECT_EQ(got.page.states, 2);
   EXPECT_EQ(got.page.errors, 1);
   expect_state_of_one(99993, got.points[2], OrbitFrame::teme);
+  // The object alone: the request is right, the set has no state there (422, not 400).
+  EXPECT_GPQ_ERROR(orbit_->state({99991, query.epoch, SetChoice::nearest, OrbitFrame::teme}),
+                   Errc::unprocessable, got.errors[1]);
 }
 
 // More rows than a chunk, and enough for several threads: still NORAD order, each row the
