@@ -1,6 +1,11 @@
 // Global options and the lazily opened database.
 #include "cli/context.h"
 
+#include <filesystem>
+#include <system_error>
+
+#include "gpq/error.h"
+
 #include "cli/output.h"
 #include "storage/database.h"
 #include "storage/sqlite_store.h"
@@ -53,7 +58,14 @@ std::filesystem::path Context::database_path() const {
 
 const QueryService& Context::core() {
   if (!core_) {
-    store_ = storage::SqliteStore::open(storage::resolve_database_path(db_path_));
+    // A query never creates the database (sync and keys do): an empty one would answer "not
+    // found" for everything and hide a mistyped path.
+    const std::filesystem::path path = database_path();
+    std::error_code error;
+    if (!std::filesystem::exists(path, error)) {
+      fail(Errc::internal, "no such database: {}", path.string());
+    }
+    store_ = storage::SqliteStore::open(path);
     core_ = std::make_unique<QueryService>(*store_);
   }
   return *core_;

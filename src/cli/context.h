@@ -37,7 +37,8 @@ class Context {
   // --db, $GPQ_DB or the XDG default (nothing is opened).
   std::filesystem::path database_path() const;
 
-  // The query core over the database, opened read-only on first use.
+  // The query core over the database, opened read-only on first use. Throws Error{internal}
+  // (exit 1) "no such database: PATH" when the file does not exist: a query creates nothing.
   const QueryService& core();
 
   // `params` plus the global output options (--format, --limit, --page, --per-page), with the
