@@ -16,3 +16,20 @@
       EXPECT_EQ(std::string(gpq_error_.what()), std::string(expected_message)); \
     }                                                                           \
   } while (false)
+
+namespace gpq {
+
+// Runs a list query that may match nothing: NotFound ("no element sets match the query") is
+// then no rows, as the callers that collect ids expect; any other error goes on.
+template <typename Run>
+void rows_or_none(Run&& run) {
+  try {
+    run();
+  } catch (const ::gpq::Error& error) {
+    if (error.code() != Errc::not_found) {
+      throw;
+    }
+  }
+}
+
+}  // namespace gpq

@@ -88,7 +88,10 @@ class QueryServiceTest : public StorageTest {
   std::vector<std::int32_t> search_ids(const Params& params) {
     const auto bound = bind_gp_search(params, FrontEnd::http);
     std::vector<std::int32_t> ids;
-    core_->search(bound.query, bound.paging, [&](const ElementSet& s) { ids.push_back(s.norad_id); });
+    rows_or_none([&] {
+      core_->search(bound.query, bound.paging,
+                    [&](const ElementSet& s) { ids.push_back(s.norad_id); });
+    });
     return ids;
   }
 
@@ -178,8 +181,10 @@ TEST_F(QueryServiceTest, SnapshotMembershipAtLaunchAndDecay) {
   all.all = true;
   const auto ids_at = [&](std::int64_t epoch, std::optional<OrbitRegime> regime = std::nullopt) {
     std::vector<std::int32_t> ids;
-    core_->snapshot({at(epoch), std::nullopt, regime, std::nullopt}, all,
-                    [&](const ElementSet& s) { ids.push_back(s.norad_id); });
+    rows_or_none([&] {
+      core_->snapshot({at(epoch), std::nullopt, regime, std::nullopt}, all,
+                      [&](const ElementSet& s) { ids.push_back(s.norad_id); });
+    });
     return ids;
   };
   // 2024-01-01T12:00: object 3 not yet decayed, object 4 (first set +4 d) not tracked yet.
@@ -232,7 +237,6 @@ TEST_F(QueryServiceTest, PaginationFacts) {
     Params params;
     std::int64_t total, pages, rows;
   } rows[] = {
-      {{{"search", "nothing"}}, 0, 0, 0},
       {{{"search", "iss"}}, 1, 1, 1},
       {{{"per_page", "5"}}, 5, 1, 5},
       {{{"per_page", "2"}}, 5, 3, 2},
@@ -248,6 +252,10 @@ TEST_F(QueryServiceTest, PaginationFacts) {
     EXPECT_EQ(page.total_pages, row.pages) << row.total << "/" << row.rows;
     EXPECT_EQ(seen, row.rows) << row.total << "/" << row.rows;
   }
+  // A query that matches nothing at all is not found; a page past the last is empty (above).
+  const auto nothing = bind_gp_search({{"search", "nothing"}}, FrontEnd::http);
+  EXPECT_GPQ_ERROR(core_->search(nothing.query, nothing.paging, [](const ElementSet&) {}),
+                   Errc::not_found, "no element sets match the query");
   Paging limited;
   limited.all = true;
   limited.limit = 2;
@@ -261,7 +269,10 @@ TEST_F(QueryServiceTest, CatalogSearchAndRecord) {
   all.all = true;
   const auto ids = [&](CatalogFilter filter) {
     std::vector<std::int32_t> out;
-    core_->catalog_search(filter, all, [&](const CatalogRecord& r) { out.push_back(r.norad_id); });
+    rows_or_none([&] {
+      core_->catalog_search(filter, all,
+                            [&](const CatalogRecord& r) { out.push_back(r.norad_id); });
+    });
     return out;
   };
   EXPECT_EQ(ids({}), (std::vector<std::int32_t>{1, 2, 4}));
@@ -323,8 +334,10 @@ class QueryServiceKnownWorldTest : public ::testing::Test {
   Ids search_ids(const Params& params, FrontEnd end = FrontEnd::http) {
     const auto bound = bind_gp_search(params, end);
     Ids ids;
-    core_->search(bound.query, bound.paging,
-                  [&](const ElementSet& s) { ids.push_back(s.norad_id); });
+    rows_or_none([&] {
+      core_->search(bound.query, bound.paging,
+                    [&](const ElementSet& s) { ids.push_back(s.norad_id); });
+    });
     return ids;
   }
 
@@ -664,11 +677,13 @@ TEST_F(QueryServiceKnownWorldTest, SnapshotMembershipAtLaunchAndDecay) {
   };
   for (const auto& row : rows) {
     std::vector<std::string> members;
-    core_->snapshot({iso(row.epoch), row.type, row.regime, std::nullopt}, every_row(),
-                    [&](const ElementSet& s) {
-                      members.push_back(std::to_string(s.norad_id) + " " +
-                                        format_iso8601_micros(s.epoch));
-                    });
+    rows_or_none([&] {
+      core_->snapshot(
+          {iso(row.epoch), row.type, row.regime, std::nullopt}, every_row(),
+          [&](const ElementSet& s) {
+            members.push_back(std::to_string(s.norad_id) + " " + format_iso8601_micros(s.epoch));
+          });
+    });
     EXPECT_EQ(members, row.expected)
         << row.epoch << " type " << (row.type ? to_string(*row.type) : "any") << " regime "
         << (row.regime ? to_string(*row.regime) : "any");
@@ -811,8 +826,10 @@ TEST_F(QueryServiceKnownWorldTest, CatalogSearchFilters) {
   for (const auto& row : rows) {
     const auto bound = bind_catalog_search(row.params, FrontEnd::http);
     Ids ids;
-    core_->catalog_search(bound.query, bound.paging,
-                          [&](const CatalogRecord& r) { ids.push_back(r.norad_id); });
+    rows_or_none([&] {
+      core_->catalog_search(bound.query, bound.paging,
+                            [&](const CatalogRecord& r) { ids.push_back(r.norad_id); });
+    });
     EXPECT_EQ(ids, row.expected) << text_of(row.params);
   }
   EXPECT_EQ(core_->catalog_record(kFallen).object_name, "FALLEN SAT");  // decayed, still a record
@@ -828,26 +845,48 @@ TEST_F(QueryServiceKnownWorldTest, PaginationTotalsAndPages) {
     std::int64_t total, page, per_page, total_pages;
     Ids expected;
   } rows[] = {
-      {{{"search", "nothing"}}, FrontEnd::http, 0, 1, 100, 0, {}},
-      {{{"search", "nothing"}, {"page", "2"}}, FrontEnd::http, 0, 2, 100, 0, {}},
       {{{"search", "zarya"}}, FrontEnd::http, 1, 1, 100, 1, {kIss}},
       {{}, FrontEnd::http, 18, 1, 100, 1, kShown},
-      {{{"per_page", "6"}}, FrontEnd::http, 18, 1, 6, 3,
+      {{{"per_page", "6"}},
+       FrontEnd::http,
+       18,
+       1,
+       6,
+       3,
        {kGps, kIss, kGlonass, kNoaa, kBeidou, kGalileo}},
-      {{{"per_page", "6"}, {"page", "3"}}, FrontEnd::http, 18, 3, 6, 3,  // an exact multiple
+      {{{"per_page", "6"}, {"page", "3"}},
+       FrontEnd::http,
+       18,
+       3,
+       6,
+       3,  // an exact multiple
        {kFading, kYearEnd, kFuture, kAnalyst, kNewGlonass, kAnalystHigh}},
       {{{"per_page", "6"}, {"page", "4"}}, FrontEnd::http, 18, 4, 6, 3, {}},  // past the last
-      {{{"per_page", "5"}, {"page", "4"}}, FrontEnd::http, 18, 4, 5, 4,
+      {{{"per_page", "5"}, {"page", "4"}},
+       FrontEnd::http,
+       18,
+       4,
+       5,
+       4,
        {kAnalyst, kNewGlonass, kAnalystHigh}},
       {{{"per_page", "1"}, {"page", "2"}}, FrontEnd::http, 18, 2, 1, 18, {kIss}},
       // The CLI returns every row unless told otherwise; --limit cuts from the first.
       {{}, FrontEnd::cli, 18, 1, 18, 1, kShown},
-      {{{"search", "nothing"}}, FrontEnd::cli, 0, 1, 0, 0, {}},
       {{{"limit", "3"}}, FrontEnd::cli, 18, 1, 3, 1, {kGps, kIss, kGlonass}},
       {{{"limit", "100"}}, FrontEnd::cli, 18, 1, 18, 1, kShown},
-      {{{"page", "2"}, {"per_page", "5"}}, FrontEnd::cli, 18, 2, 5, 4,
+      {{{"page", "2"}, {"per_page", "5"}},
+       FrontEnd::cli,
+       18,
+       2,
+       5,
+       4,
        {kGalileo, kGoes, kOneweb, kStarlink, kCss}},
-      {{{"page", "2"}, {"per_page", "5"}, {"limit", "2"}}, FrontEnd::cli, 18, 2, 5, 4,
+      {{{"page", "2"}, {"per_page", "5"}, {"limit", "2"}},
+       FrontEnd::cli,
+       18,
+       2,
+       5,
+       4,
        {kGalileo, kGoes}},
   };
   for (const auto& row : rows) {
@@ -862,6 +901,15 @@ TEST_F(QueryServiceKnownWorldTest, PaginationTotalsAndPages) {
     EXPECT_EQ(info.page, row.page) << name;
     EXPECT_EQ(info.per_page, row.per_page) << name;
     EXPECT_EQ(info.total_pages, row.total_pages) << name;
+  }
+  // Nothing at all is not found, whichever page is asked and through either front end.
+  for (const auto& [params, end] :
+       {std::pair{Params{{"search", "nothing"}}, FrontEnd::http},
+        std::pair{Params{{"search", "nothing"}, {"page", "2"}}, FrontEnd::http},
+        std::pair{Params{{"search", "nothing"}}, FrontEnd::cli}}) {
+    const auto bound = bind_gp_search(params, end);
+    EXPECT_GPQ_ERROR(core_->search(bound.query, bound.paging, [](const ElementSet&) {}),
+                     Errc::not_found, "no element sets match the query");
   }
 }
 

@@ -11,6 +11,7 @@
 
 #include "storage/sqlite_store.h"
 #include "support/every_row.h"
+#include "support/expect_error.h"
 #include "support/fixture_db.h"
 #include "support/temp_dir.h"
 
@@ -37,7 +38,9 @@ class SnapshotSetsTest : public ::testing::Test {
 
   std::vector<std::int32_t> ids(const SnapshotQuery& query) const {
     std::vector<std::int32_t> out;
-    core_->snapshot(query, every_row(), [&](const ElementSet& s) { out.push_back(s.norad_id); });
+    rows_or_none([&] {
+      core_->snapshot(query, every_row(), [&](const ElementSet& s) { out.push_back(s.norad_id); });
+    });
     return out;
   }
 
