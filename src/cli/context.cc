@@ -63,7 +63,9 @@ const QueryService& Context::core() {
     const std::filesystem::path path = database_path();
     std::error_code error;
     if (!std::filesystem::exists(path, error)) {
-      fail(Errc::internal, "no such database: {}", path.string());
+      fail(Errc::internal,
+           "no such database: {} (gpq sync creates it; --db or GPQ_DB names another)",
+           path.string());
     }
     store_ = storage::SqliteStore::open(path);
     core_ = std::make_unique<QueryService>(*store_);

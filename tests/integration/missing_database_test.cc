@@ -29,7 +29,9 @@ TEST(MissingDatabaseTest, AQueryRefusesAMissingDatabaseAndCreatesNone) {
     args.insert(args.begin(), "--db=" + db.string());
     const ProcessResult result = run_gpq(args);
     EXPECT_EQ(result.exit_code, 1) << name;
-    EXPECT_EQ(result.err, "gpq: no such database: " + db.string() + "\n") << name;
+    EXPECT_EQ(result.err, "gpq: no such database: " + db.string() +
+                              " (gpq sync creates it; --db or GPQ_DB names another)\n")
+        << name;
     EXPECT_EQ(result.out, "") << name;
     EXPECT_FALSE(std::filesystem::exists(db)) << name;
   }
