@@ -23,7 +23,10 @@ struct CatalogRecord {
   std::string object_name;
   std::string object_id;  // international designator; empty when unknown
   std::optional<ObjectType> object_type;
-  std::string ops_status_code;  // empty = none assigned (Space-Track has none)
+  std::string ops_status_code;  // empty = none assigned
+  // false: the source has no OPS_STATUS_CODE (Space-Track, for an object not decayed), so a
+  // stored record keeps the one it has (docs/STORAGE.md, "Catalog fields and their sources").
+  bool ops_status_given = true;
   std::string owner;
   std::optional<TimePoint> launch_date;  // midnight UTC of the day
   std::string launch_site;

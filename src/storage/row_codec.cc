@@ -130,8 +130,7 @@ bool same_stored_values(const ElementSet& a, const ElementSet& b) noexcept {
     }
   }
   return a.creation_date == b.creation_date && a.rev_at_epoch == b.rev_at_epoch &&
-         a.element_set_no == b.element_set_no &&
-         a.classification_type == b.classification_type &&
+         a.element_set_no == b.element_set_no && a.classification_type == b.classification_type &&
          a.ephemeris_type == b.ephemeris_type;
 }
 
@@ -175,6 +174,7 @@ void bind_catalog(SQLite::Statement& statement, const CatalogRecord& record) {
   bind_optional(statement, 11, record.inclination_deg);
   bind_optional(statement, 12, record.apogee_km);
   bind_optional(statement, 13, record.perigee_km);
+  statement.bind(14, record.ops_status_given ? 1 : 0);
 }
 
 CatalogRecord read_catalog(SQLite::Statement& statement) {

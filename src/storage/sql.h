@@ -127,6 +127,8 @@ inline constexpr std::string_view kSelectGeneration =
 
 // ---- Catalog (writer.cc, reader.cc) --------------------------------------------------------
 
+// Every field the record carries replaces the stored one, null included; ?14 = 0 says the
+// source has no OPS_STATUS_CODE (Space-Track), and the stored one stays (docs/STORAGE.md).
 inline constexpr std::string_view kUpsertCatalog = R"sql(
   INSERT INTO satcat (norad_id, object_name, object_id, object_type, ops_status_code, owner,
     launch_us, launch_site, decay_us, period_minutes, inclination_deg, apogee_km, perigee_km,
@@ -134,17 +136,18 @@ inline constexpr std::string_view kUpsertCatalog = R"sql(
   VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, )sql" GPQ_THIS_GENERATION R"sql()
   ON CONFLICT (norad_id) DO UPDATE SET object_name = excluded.object_name,
     object_id = excluded.object_id, object_type = excluded.object_type,
-    ops_status_code = excluded.ops_status_code, owner = excluded.owner,
-    launch_us = excluded.launch_us, launch_site = excluded.launch_site,
+    ops_status_code = CASE WHEN ?14 THEN excluded.ops_status_code ELSE ops_status_code END,
+    owner = excluded.owner, launch_us = excluded.launch_us, launch_site = excluded.launch_site,
     decay_us = excluded.decay_us, period_minutes = excluded.period_minutes,
     inclination_deg = excluded.inclination_deg, apogee_km = excluded.apogee_km,
     perigee_km = excluded.perigee_km, generation = excluded.generation
   WHERE (object_name, object_id, object_type, ops_status_code, owner, launch_us, launch_site,
          decay_us, period_minutes, inclination_deg, apogee_km, perigee_km)
     IS NOT (excluded.object_name, excluded.object_id, excluded.object_type,
-            excluded.ops_status_code, excluded.owner, excluded.launch_us, excluded.launch_site,
-            excluded.decay_us, excluded.period_minutes, excluded.inclination_deg,
-            excluded.apogee_km, excluded.perigee_km))sql";
+            CASE WHEN ?14 THEN excluded.ops_status_code ELSE ops_status_code END, excluded.owner,
+            excluded.launch_us, excluded.launch_site, excluded.decay_us,
+            excluded.period_minutes, excluded.inclination_deg, excluded.apogee_km,
+            excluded.perigee_km))sql";
 
 #define GPQ_CATALOG_COLUMNS                                                            \
   "norad_id, object_name, object_id, object_type, ops_status_code, owner, launch_us, " \

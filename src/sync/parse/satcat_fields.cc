@@ -103,10 +103,14 @@ bool build_catalog_record(FieldLookup lookup, const void* context, CatalogRecord
     record.ops_status_code = fields.text("OPS_STATUS_CODE");
   } else if (record.decay_date) {
     record.ops_status_code = "D";
+  } else {
+    record.ops_status_given = false;  // Space-Track: whatever CelesTrak said stays
   }
   const std::pair<std::string_view, const std::string*> texts[] = {
-      {"OBJECT_NAME", &record.object_name}, {"OBJECT_ID", &record.object_id},
-      {"OWNER", &record.owner}, {"LAUNCH_SITE", &record.launch_site},
+      {"OBJECT_NAME", &record.object_name},
+      {"OBJECT_ID", &record.object_id},
+      {"OWNER", &record.owner},
+      {"LAUNCH_SITE", &record.launch_site},
       {"OPS_STATUS_CODE", &record.ops_status_code}};
   for (const auto& [name, value] : texts) {
     if (auto problem = text_field_problem(name, *value)) {
