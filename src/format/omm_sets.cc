@@ -37,12 +37,14 @@ void xml_text(std::string_view text, std::string& out) {
   }
 }
 
-std::string iso_micros(TimePoint t) { return format_iso8601_micros(t); }
+std::string iso_micros(TimePoint t) {
+  return format_iso8601_micros(t);
+}
 
 }  // namespace
 
-TimePoint omm_creation_date(const ElementSet& set) {
-  return set.creation_date.value_or(set.collected_at);
+std::string omm_creation_date(const ElementSet& set) {
+  return set.creation_date ? iso_micros(*set.creation_date) : std::string();
 }
 
 void xml_begin(std::string& out) {
@@ -53,15 +55,19 @@ void xml_begin(std::string& out) {
       "ndmxml-2.0.0-master-2.0.xsd\">\n";
 }
 
-void xml_end(std::string& out) { out += "</ndm>\n"; }
+void xml_end(std::string& out) {
+  out += "</ndm>\n";
+}
 
 void xml_set(const ElementSet& set, std::string& out) {
   auto it = std::back_inserter(out);
-  fmt::format_to(it,
-                 "<omm id=\"CCSDS_OMM_VERS\" version=\"2.0\"><header><CREATION_DATE>{}"
-                 "</CREATION_DATE><ORIGINATOR>{}</ORIGINATOR></header><body><segment><metadata>"
-                 "<OBJECT_NAME>",
-                 iso_micros(omm_creation_date(set)), kOriginator);
+  const std::string creation = omm_creation_date(set);
+  fmt::format_to(
+      it,
+      "<omm id=\"CCSDS_OMM_VERS\" version=\"2.0\"><header>{}<ORIGINATOR>{}"
+      "</ORIGINATOR></header><body><segment><metadata><OBJECT_NAME>",
+      creation.empty() ? "<CREATION_DATE/>" : "<CREATION_DATE>" + creation + "</CREATION_DATE>",
+      kOriginator);
   xml_text(set.object_name, out);
   out += "</OBJECT_NAME><OBJECT_ID>";
   xml_text(set.object_id, out);
@@ -74,16 +80,16 @@ void xml_set(const ElementSet& set, std::string& out) {
       "<RA_OF_ASC_NODE>{}</RA_OF_ASC_NODE><ARG_OF_PERICENTER>{}</ARG_OF_PERICENTER>"
       "<MEAN_ANOMALY>{}</MEAN_ANOMALY></meanElements><tleParameters>"
       "<EPHEMERIS_TYPE>{}</EPHEMERIS_TYPE><CLASSIFICATION_TYPE>",
-      iso_micros(set.epoch), set.mean_motion, set.eccentricity, set.inclination,
-      set.ra_of_asc_node, set.arg_of_pericenter, set.mean_anomaly,
-      static_cast<int>(set.ephemeris_type));
+      iso_micros(set.epoch), set.mean_motion, set.eccentricity, set.inclination, set.ra_of_asc_node,
+      set.arg_of_pericenter, set.mean_anomaly, static_cast<int>(set.ephemeris_type));
   xml_text(std::string_view(&set.classification_type, 1), out);
   fmt::format_to(
       it,
       "</CLASSIFICATION_TYPE><NORAD_CAT_ID>{}</NORAD_CAT_ID><ELEMENT_SET_NO>{}</ELEMENT_SET_NO>"
       "<REV_AT_EPOCH>{}</REV_AT_EPOCH><BSTAR>{}</BSTAR><MEAN_MOTION_DOT>{}</MEAN_MOTION_DOT>"
       "<MEAN_MOTION_DDOT>{}</MEAN_MOTION_DDOT></tleParameters></data></segment></body></omm>\n",
-      set.norad_id, set.element_set_no, set.rev_at_epoch, set.bstar, set.mean_motion_dot, set.mean_motion_ddot);
+      set.norad_id, set.element_set_no, set.rev_at_epoch, set.bstar, set.mean_motion_dot,
+      set.mean_motion_ddot);
 }
 
 void kvn_set(const ElementSet& set, std::string& out) {
@@ -93,7 +99,7 @@ void kvn_set(const ElementSet& set, std::string& out) {
     fmt::format_to(it, "{:<15}{}= {}\n", key, key.size() >= 15 ? " " : "", value);
   };
   line("CCSDS_OMM_VERS", "2.0");
-  line("CREATION_DATE", iso_micros(omm_creation_date(set)));
+  line("CREATION_DATE", omm_creation_date(set));
   line("ORIGINATOR", kOriginator);
   out += '\n';
   // KVN is one keyword a line: values never hold a line break.

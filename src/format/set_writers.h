@@ -19,8 +19,9 @@ void xml_set(const ElementSet& set, std::string& out);
 void xml_end(std::string& out);
 void kvn_set(const ElementSet& set, std::string& out);
 
-// The OMM header's CREATION_DATE: the upstream's, else when gpq collected the set.
-TimePoint omm_creation_date(const ElementSet& set);
+// The OMM header's CREATION_DATE: the upstream's, else empty, as CelesTrak writes it (the
+// keyword is mandatory; a date gpq made up would read back as the upstream's).
+std::string omm_creation_date(const ElementSet& set);
 inline constexpr std::string_view kOriginator = "gpq";
 
 }  // namespace gpq::format_detail
