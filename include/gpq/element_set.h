@@ -23,6 +23,10 @@ inline constexpr std::int32_t kMaxNoradId = 999'999'999;
 inline constexpr std::int32_t kMaxAlpha5Id = 339'999;
 inline constexpr std::int32_t kMaxTleOutputId = kMaxAlpha5Id;
 
+// EPHEMERIS_TYPE of Space-Track's SGP4-XP sets (MEAN_ELEMENT_THEORY SGP4-XP in OMM): kept and
+// written back as such, never propagated with SGP4 (docs/ORBIT.md).
+inline constexpr std::int8_t kSgp4XpEphemerisType = 4;
+
 struct ElementSet {
   std::int32_t norad_id = 0;
   std::string object_name;  // as the upstream spells it, trailing blanks removed

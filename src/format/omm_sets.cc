@@ -41,6 +41,12 @@ std::string iso_micros(TimePoint t) {
   return format_iso8601_micros(t);
 }
 
+// The theory the mean elements belong to: SGP4, or SGP4-XP for Space-Track's sets of that
+// type, so that an OMM written back says what the numbers mean.
+std::string_view mean_element_theory(const ElementSet& set) {
+  return set.ephemeris_type == kSgp4XpEphemerisType ? "SGP4-XP" : "SGP4";
+}
+
 }  // namespace
 
 std::string omm_creation_date(const ElementSet& set) {
@@ -74,14 +80,15 @@ void xml_set(const ElementSet& set, std::string& out) {
   fmt::format_to(
       it,
       "</OBJECT_ID><CENTER_NAME>EARTH</CENTER_NAME><REF_FRAME>TEME</REF_FRAME>"
-      "<TIME_SYSTEM>UTC</TIME_SYSTEM><MEAN_ELEMENT_THEORY>SGP4</MEAN_ELEMENT_THEORY></metadata>"
+      "<TIME_SYSTEM>UTC</TIME_SYSTEM><MEAN_ELEMENT_THEORY>{}</MEAN_ELEMENT_THEORY></metadata>"
       "<data><meanElements><EPOCH>{}</EPOCH><MEAN_MOTION>{:.8f}</MEAN_MOTION>"
       "<ECCENTRICITY>{}</ECCENTRICITY><INCLINATION>{}</INCLINATION>"
       "<RA_OF_ASC_NODE>{}</RA_OF_ASC_NODE><ARG_OF_PERICENTER>{}</ARG_OF_PERICENTER>"
       "<MEAN_ANOMALY>{}</MEAN_ANOMALY></meanElements><tleParameters>"
       "<EPHEMERIS_TYPE>{}</EPHEMERIS_TYPE><CLASSIFICATION_TYPE>",
-      iso_micros(set.epoch), set.mean_motion, set.eccentricity, set.inclination, set.ra_of_asc_node,
-      set.arg_of_pericenter, set.mean_anomaly, static_cast<int>(set.ephemeris_type));
+      mean_element_theory(set), iso_micros(set.epoch), set.mean_motion, set.eccentricity,
+      set.inclination, set.ra_of_asc_node, set.arg_of_pericenter, set.mean_anomaly,
+      static_cast<int>(set.ephemeris_type));
   xml_text(std::string_view(&set.classification_type, 1), out);
   fmt::format_to(
       it,
@@ -109,7 +116,7 @@ void kvn_set(const ElementSet& set, std::string& out) {
   line("CENTER_NAME", "EARTH");
   line("REF_FRAME", "TEME");
   line("TIME_SYSTEM", "UTC");
-  line("MEAN_ELEMENT_THEORY", "SGP4");
+  line("MEAN_ELEMENT_THEORY", mean_element_theory(set));
   out += '\n';
   line("EPOCH", iso_micros(set.epoch));
   line("MEAN_MOTION", fmt::format("{:.8f}", set.mean_motion));

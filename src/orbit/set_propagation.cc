@@ -26,7 +26,7 @@ std::string_view theory_name(std::int8_t ephemeris_type) {
   switch (ephemeris_type) {
     case 1:
       return "SGP";
-    case 4:
+    case kSgp4XpEphemerisType:
       return "SGP4-XP";
     case 5:
       return "SDP8";

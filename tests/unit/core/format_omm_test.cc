@@ -141,6 +141,24 @@ TEST(FormatOmmTest, CreationDateIsTheUpstreamsElseEmpty) {
   }
 }
 
+// An SGP4-XP set says so in its metadata, as Space-Track's OMM does; every other set is SGP4.
+TEST(FormatOmmTest, MeanElementTheoryFollowsTheEphemerisType) {
+  for (const auto& [type, theory] :
+       {std::pair{0, "SGP4"}, std::pair{2, "SGP4"}, std::pair{4, "SGP4-XP"}}) {
+    ElementSet set = iss();
+    set.ephemeris_type = static_cast<std::int8_t>(type);
+    const std::string kvn = single(Format::kvn, set);
+    EXPECT_NE(kvn.find(std::string("\nMEAN_ELEMENT_THEORY = ") + theory + "\n"), std::string::npos)
+        << type << "\n"
+        << kvn;
+    const std::string xml = single(Format::xml, set);
+    EXPECT_NE(xml.find(std::string("<MEAN_ELEMENT_THEORY>") + theory + "</MEAN_ELEMENT_THEORY>"),
+              std::string::npos)
+        << type << "\n"
+        << xml;
+  }
+}
+
 TEST(FormatOmmTest, EpochKeepsAllSixFractionalDigits) {
   struct Row {
     const char* epoch;
