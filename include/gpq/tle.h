@@ -37,13 +37,25 @@ inline constexpr std::uint16_t kTlePlusExponentFields = 16;
 // `+` before a first derivative that is not negative.
 inline constexpr std::uint16_t kTlePlusFirstDerivative = 32;
 // Line 2's angles, mean motion and revolution number zero-padded (`039.0531`, `07.81913690`,
-// `00306`; canonical pads with blanks).
+// `00306`; canonical pads with blanks), each but those with a kTleBlank* bit below.
 inline constexpr std::uint16_t kTleZeroPaddedLine2 = 64;
 // First derivative zero written `-.00000000` (canonical ` .00000000`).
 inline constexpr std::uint16_t kTleNdotZeroMinus = 128;
 // Ephemeris type 0 written as a blank (canonical `0`).
 inline constexpr std::uint16_t kTleBlankEphemerisType = 256;
-inline constexpr std::uint16_t kTleLayoutBits = 511;  // every bit above
+// With kTleZeroPaddedLine2, the line 2 fields padded with blanks all the same (` 51.6416`
+// beside `051.2345`): one bit per field, so that sets stored with bit 64 alone keep their
+// meaning.
+inline constexpr std::uint16_t kTleBlankInclination = 512;
+inline constexpr std::uint16_t kTleBlankNode = 1024;
+inline constexpr std::uint16_t kTleBlankArgOfPerigee = 2048;
+inline constexpr std::uint16_t kTleBlankMeanAnomaly = 4096;
+inline constexpr std::uint16_t kTleBlankMeanMotion = 8192;
+inline constexpr std::uint16_t kTleBlankRevolution = 16384;
+// Line 2's catalog number below 10000 padded the other way from line 1's (`1    16U` with
+// `2 00016`, or `1 00016U` with `2    16`).
+inline constexpr std::uint16_t kTleOtherPaddedLine2Catalog = 32768;
+inline constexpr std::uint16_t kTleLayoutBits = 65535;  // every bit above
 
 // The kTle* bits that describe how two valid TLE lines are laid out; 0 when they are
 // canonical or shorter than 69 columns. Looks at the text only.

@@ -49,13 +49,33 @@ std::uint16_t tle_layout_of(std::string_view line1, std::string_view line2) noex
   if (line1[62] == ' ') {
     bits |= kTleBlankEphemerisType;
   }
-  // Inclination, node, argument of perigee, mean anomaly, mean motion, revolution number.
-  constexpr std::array<std::pair<int, int>, 6> kLine2Numbers = {
-      {{9, 16}, {18, 25}, {35, 42}, {44, 51}, {53, 63}, {64, 68}}};
-  for (const auto& [first, last] : kLine2Numbers) {
-    if (zero_padded(field(line2, first, last))) {
+  if ((line1[2] == ' ') != (line2[2] == ' ')) {
+    bits |= kTleOtherPaddedLine2Catalog;
+  }
+  // Each line 2 number padded with zeros or blanks; the blank ones are named only beside a
+  // zero-padded one (bit 64 alone: every one zero-padded where its value leaves room).
+  struct Line2Number {
+    int first;
+    int last;
+    std::uint16_t blank;
+  };
+  constexpr std::array<Line2Number, 6> kLine2Numbers = {{{9, 16, kTleBlankInclination},
+                                                         {18, 25, kTleBlankNode},
+                                                         {35, 42, kTleBlankArgOfPerigee},
+                                                         {44, 51, kTleBlankMeanAnomaly},
+                                                         {53, 63, kTleBlankMeanMotion},
+                                                         {64, 68, kTleBlankRevolution}}};
+  std::uint16_t blanks = 0;
+  for (const auto& number : kLine2Numbers) {
+    const std::string_view text = field(line2, number.first, number.last);
+    if (zero_padded(text)) {
       bits |= kTleZeroPaddedLine2;
+    } else if (text[0] == ' ') {
+      blanks |= number.blank;
     }
+  }
+  if ((bits & kTleZeroPaddedLine2) != 0) {
+    bits |= blanks;
   }
   if (field(line1, 34, 43) == "-.00000000") {
     bits |= kTleNdotZeroMinus;

@@ -220,20 +220,33 @@ std::string line1_of(const ElementSet& set, std::uint16_t layout) {
                   ephemeris_field(set.ephemeris_type, layout), set.element_set_no % 10000));
 }
 
+// Whether a line 2 number is padded with zeros: kTleZeroPaddedLine2 without the field's own
+// kTleBlank* bit.
+bool zero_padded(std::uint16_t layout, std::uint16_t blank) {
+  return (layout & kTleZeroPaddedLine2) != 0 && (layout & blank) == 0;
+}
+
+// A line 2 decimal right-aligned in `width` columns, padded as zero_padded() says.
+std::string line2_number(double value, int width, int decimals, std::uint16_t layout,
+                         std::uint16_t blank) {
+  return zero_padded(layout, blank) ? fmt::format("{:0{}.{}f}", value, width, decimals)
+                                    : fmt::format("{:{}.{}f}", value, width, decimals);
+}
+
 std::string line2_of(const ElementSet& set, std::uint16_t layout) {
-  const std::string catalog = catalog_field(set.norad_id, layout);
-  const std::string eccentricity = eccentricity_field(set.eccentricity);
+  const std::uint16_t catalog_layout =
+      (layout & kTleOtherPaddedLine2Catalog) != 0 ? layout ^ kTleBlankPaddedCatalog : layout;
   const int rev = set.rev_at_epoch % 100000;
-  // Angles, mean motion and revolution number right-aligned: blanks, or zeros (Space-Track).
-  if ((layout & kTleZeroPaddedLine2) != 0) {
-    return with_checksum(fmt::format("2 {} {:08.4f} {:08.4f} {} {:08.4f} {:08.4f} {:011.8f}{:05}",
-                                     catalog, set.inclination, set.ra_of_asc_node, eccentricity,
-                                     set.arg_of_pericenter, set.mean_anomaly, set.mean_motion,
-                                     rev));
-  }
-  return with_checksum(fmt::format("2 {} {:8.4f} {:8.4f} {} {:8.4f} {:8.4f} {:11.8f}{:5}", catalog,
-                                   set.inclination, set.ra_of_asc_node, eccentricity,
-                                   set.arg_of_pericenter, set.mean_anomaly, set.mean_motion, rev));
+  return with_checksum(
+      fmt::format("2 {} {} {} {} {} {} {}{}", catalog_field(set.norad_id, catalog_layout),
+                  line2_number(set.inclination, 8, 4, layout, kTleBlankInclination),
+                  line2_number(set.ra_of_asc_node, 8, 4, layout, kTleBlankNode),
+                  eccentricity_field(set.eccentricity),
+                  line2_number(set.arg_of_pericenter, 8, 4, layout, kTleBlankArgOfPerigee),
+                  line2_number(set.mean_anomaly, 8, 4, layout, kTleBlankMeanAnomaly),
+                  line2_number(set.mean_motion, 11, 8, layout, kTleBlankMeanMotion),
+                  zero_padded(layout, kTleBlankRevolution) ? fmt::format("{:05}", rev)
+                                                           : fmt::format("{:5}", rev)));
 }
 
 void require_tle_output(const ElementSet& set) {

@@ -3,6 +3,7 @@
 // CelesTrak's. The lines are real: Space-Track's 3LE snapshots and gp rows of
 // $GPQ_REAL_DATA, and FORMATS.md's reference vectors T6 and T8.
 #include <string>
+#include <tuple>
 
 #include <gtest/gtest.h>
 
@@ -147,6 +148,9 @@ TEST(TleLayoutTest, CanonicalLayoutGivesCelesTraksBytes) {
   }
 }
 
+constexpr int kBlankLine2 = kTleBlankInclination | kTleBlankNode | kTleBlankArgOfPerigee |
+                            kTleBlankMeanAnomaly | kTleBlankMeanMotion | kTleBlankRevolution;
+
 // A bit applies only where its field allows it: values it does not concern are written as
 // in the canonical layout, so any stored layout gives valid lines for any values. (The blank
 // designator applies to any designator.)
@@ -154,7 +158,7 @@ TEST(TleLayoutTest, BitsApplyOnlyToTheValuesTheyDescribe) {
   ElementSet set;
   std::string error;
   ASSERT_TRUE(parse_tle(kRows[0].line1, kRows[0].line2, set, error)) << error;
-  set.tle_layout = kTleLayoutBits;
+  set.tle_layout = kTleLayoutBits & ~kBlankLine2;
   set.norad_id = 25544;             // five digits: no blank padding
   set.mean_motion_dot = -7.235e-5;  // negative: no `+`, and not a zero
   set.ephemeris_type = 2;           // not 0: written as a digit
@@ -166,6 +170,10 @@ TEST(TleLayoutTest, BitsApplyOnlyToTheValuesTheyDescribe) {
     EXPECT_EQ(line.size(), 69U) << line;
     EXPECT_EQ(line[68] - '0', tle_checksum(line)) << line;
   }
+  // Every blank bit as well: line 2 as in the canonical layout.
+  set.tle_layout = kTleLayoutBits;
+  EXPECT_EQ(format_tle_line2(set),
+            "2 25544 151.6325  60.7811 0007520  90.7634 269.4217 15.49334650567976");
   ElementSet back;
   ASSERT_TRUE(parse_tle(lines.line1, lines.line2, back, error)) << error;
   EXPECT_EQ(back.inclination, 151.6325);
@@ -187,6 +195,43 @@ TEST(TleLayoutTest, ABlankDesignatorStaysBlankWhenTheObjectHasOne) {
   EXPECT_EQ(format_tle_line1(set), line1);
   EXPECT_EQ(format_tle_line1(set, TleLayout::canonical),
             "1 89172U 81053    26139.08709774  .00004210  00000+0  65139-3 0  9990");
+}
+
+// Each line 2 field keeps its own padding: lines that pad some fields with zeros and others
+// with blanks come back byte for byte, in either order, as does a catalog number padded one
+// way in line 1 and the other in line 2. Made by hand from real lines (blanks and zeros count
+// the same in the checksum).
+TEST(TleLayoutTest, EachLine2FieldKeepsItsOwnPadding) {
+  constexpr int kSpaceTrack = kZeros | kTlePlusExponentFields | kBlank;
+  const std::tuple<const char*, const char*, int> kMixed[] = {
+      {"1 25544U 98067A   26143.80969095  .00007235  00000+0  13771-3 0  9990",
+       "2 25544  51.6416 051.2345 0007520  90.7634 269.4217 15.49334650567973",
+       kTleZeroPaddedLine2 | kTleBlankInclination | kTleBlankArgOfPerigee},
+      {"1 84006U          25066.87855002 -.00000139 +00000-0 +00000-0 0  9996",
+       "2 84006  22.9156 231.8658 6081348 325.5644 006.8060 02.16230305 78172",
+       kSpaceTrack | kTleZeroPaddedLine2 | kTleBlankInclination | kTleBlankRevolution},
+      {"1 84006U          25066.87855002 -.00000139 +00000-0 +00000-0 0  9996",
+       "2 84006 022.9156 231.8658 6081348 325.5644   6.8060  2.16230305078172",
+       kSpaceTrack | kTleZeroPaddedLine2 | kTleBlankMeanAnomaly | kTleBlankMeanMotion},
+      {"1 84006U          25066.87855002 -.00000139 +00000-0 +00000-0 0  9996",
+       "2 84006 022.9156 231.8658 6081348 025.5644   6.8060 02.16230305 78179",
+       kSpaceTrack | kTleZeroPaddedLine2 | kTleBlankMeanAnomaly | kTleBlankRevolution},
+      {"1    16U 58002A   25074.63696541  .00000204  00000-0  28575-3 0  9996",
+       "2 00016  34.2643 191.2047 2022009 344.0806  10.4298 10.49553160640722",
+       kTleNddotZeroMinus | kTleBlankPaddedCatalog | kTleOtherPaddedLine2Catalog},
+      {"1 00016U 58002A   25074.63696541  .00000204  00000-0  28575-3 0  9996",
+       "2    16  34.2643 191.2047 2022009 344.0806  10.4298 10.49553160640722",
+       kTleNddotZeroMinus | kTleOtherPaddedLine2Catalog},
+  };
+  for (const auto& [line1, line2, layout] : kMixed) {
+    EXPECT_EQ(tle_layout_of(line1, line2), layout) << line2;
+    ElementSet set;
+    std::string error;
+    ASSERT_TRUE(parse_tle(line1, line2, set, error)) << line2 << ": " << error;
+    const TleLines lines = format_tle_lines(set);
+    EXPECT_EQ(lines.line1, line1);
+    EXPECT_EQ(lines.line2, line2);
+  }
 }
 
 // Lines too short to be TLE lines have no layout (the parser refuses them anyway).
