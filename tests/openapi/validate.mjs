@@ -28,6 +28,9 @@ const UNROUTED = {
   431: "ErrorRequestHeaderFieldsTooLarge",
 };
 
+// The paths answered without a key (DECISIONS: the key is checked before anything but these).
+const KEYLESS = new Set(["/status", "/openapi.json"]);
+
 function usage(message) {
   console.error(`validate.mjs: ${message}`);
   console.error("usage: node tests/openapi/validate.mjs <openapi.json> <responses-dir>");
@@ -239,15 +242,19 @@ function responseFor(doc, routes, ex) {
     const pointer = pointerOf("components", "responses", name);
     return { node: atPointer(doc, pointer), pointer };
   };
+  // The key is checked first: without one, another method or an unknown path is 403, except
+  // on the paths that need no key.
+  const keyless = route && KEYLESS.has(route.template);
   if (ex.method !== "GET" && ex.method !== "HEAD") {
     const key = `${ex.method} ${route ? route.template : "(no route)"}`;
-    if (ex.status !== 405) return [key, null, `method ${ex.method} must get 405, got ${ex.status}`];
+    if (ex.status === 403 && !keyless) return [key, errorResponse("ErrorForbidden"), null];
+    if (ex.status !== 405) return [key, null, `method ${ex.method} must get 405 (403 without a key), got ${ex.status}`];
     return [key, errorResponse(UNROUTED[405]), null];
   }
   if (!route) {
-    const name = UNROUTED[ex.status];
+    const name = ex.status === 403 ? "ErrorForbidden" : UNROUTED[ex.status];
     const key = `${ex.method} (no route)`;
-    if (!name) return [key, null, `unknown path must get 404 (or 400/405/413/414/431), got ${ex.status}`];
+    if (!name) return [key, null, `unknown path must get 404 (or 400/403/405/413/414/431), got ${ex.status}`];
     return [key, errorResponse(name), null];
   }
   const key = `${ex.method} ${route.template}`;
