@@ -112,8 +112,13 @@ class CatalogListWriter {
 // json or csv; `full` selects the 13-field form (CSV of one record) over the 8-field list form.
 std::unique_ptr<CatalogListWriter> make_catalog_list_writer(Format format, bool full);
 
+// How much of a failed sync's error the status gives: the short reason (GET /status, which
+// anyone may read: never an upstream's text) or the whole text (`gpq status`).
+enum class SyncErrors : std::uint8_t { reasons, full };
+
 // GET /status: {"status":"ok"|"degraded","version",...,"last_sync":{source:{...}}}.
-void write_status_json(const ServiceStatus& status, std::string_view version, std::string& out);
+void write_status_json(const ServiceStatus& status, std::string_view version, std::string& out,
+                       SyncErrors errors);
 // `gpq status` on a terminal: one fact per line. `colour`: ok in green, degraded in red (ANSI).
 void write_status_text(const ServiceStatus& status, std::string_view version, std::string& out,
                        bool colour = false);

@@ -133,6 +133,9 @@ struct SourceSync {
   std::optional<TimePoint> last_run_ended;
   std::string last_outcome;  // ok, failed, partial, interrupted, running
   std::string last_error;    // empty unless the last run failed
+  // The error's short reason in gpq's own words ("HTTP 500", "connection failed"), never an
+  // upstream's text: what GET /status shows. Empty for runs recorded before reasons were kept.
+  std::string last_reason;
   std::int64_t last_sets_added = 0;
   std::optional<TimePoint> last_success;  // end of the newest run whose outcome is ok
   std::optional<TimePoint> paused_until;  // no request before this (a refusal); may be past

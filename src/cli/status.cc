@@ -19,7 +19,7 @@ void add_status_command(CLI::App& app, Context& ctx) {
     const ServiceStatus status = ctx.core().status();
     Printer printer;
     if (format == Format::json) {
-      write_status_json(status, GPQ_VERSION, printer.buffer());
+      write_status_json(status, GPQ_VERSION, printer.buffer(), SyncErrors::full);
       printer.buffer() += '\n';
     } else {
       write_status_text(status, GPQ_VERSION, printer.buffer(), stdout_wants_colour());

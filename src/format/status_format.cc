@@ -26,6 +26,12 @@ std::optional<TimePoint> pause_of(const ServiceStatus& status, const SourceSync&
   return std::nullopt;
 }
 
+// The short reason of a failed run; a run recorded before reasons were kept has only its
+// whole text, which may hold an upstream's answer.
+std::string_view reason_of(const SourceSync& source) {
+  return source.last_reason.empty() ? std::string_view("see gpq status") : source.last_reason;
+}
+
 }  // namespace
 
 // 1.32 GB, 850 MB, 12 kB: decimal units, three significant figures at most.
@@ -45,7 +51,8 @@ std::string human_bytes(std::int64_t bytes) {
                                  kUnits[unit]);
 }
 
-void write_status_json(const ServiceStatus& status, std::string_view version, std::string& out) {
+void write_status_json(const ServiceStatus& status, std::string_view version, std::string& out,
+                       SyncErrors errors) {
   out += "{\"status\":";
   json::append_string(health(status), out);
   out += ",\"version\":";
@@ -82,7 +89,7 @@ void write_status_json(const ServiceStatus& status, std::string_view version, st
     if (source.last_error.empty()) {
       out += "null";
     } else {
-      json::append_string(source.last_error, out);
+      json::append_string(errors == SyncErrors::full ? source.last_error : reason_of(source), out);
     }
     fmt::format_to(std::back_inserter(out),
                    ",\"sets_added\":{},\"last_success\":", source.last_sets_added);

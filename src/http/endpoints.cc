@@ -269,7 +269,7 @@ Reply answer(const QueryService& core, const Call& call, std::string_view versio
       return catalog_list(core, call);
     case Endpoint::status: {
       std::string body;
-      write_status_json(core.status(), version, body);
+      write_status_json(core.status(), version, body, SyncErrors::reasons);
       return json_reply(std::move(body));
     }
     case Endpoint::openapi:

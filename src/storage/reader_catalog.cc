@@ -117,11 +117,13 @@ std::vector<SourceSync> Reader::source_syncs() {
       }
       sync.last_outcome = query.getColumn(3).getString();
       sync.last_error = query.getColumn(4).getString();
+      sync.last_reason = query.getColumn(8).getString();
       // A run is recorded as running until it ends; if no process holds the sync lock, the
       // one that ran it is gone (SIGKILL, a crash, power lost) and the next sync will say so.
       if (sync.last_outcome == "running" && !sync_in_progress(db_->path())) {
         sync.last_outcome = "interrupted";
         sync.last_error = "the process ended before the run did (killed, crashed or powered off)";
+        sync.last_reason = "process ended";
       }
       sync.last_sets_added = query.getColumn(5).getInt64();
       if (!query.getColumn(6).isNull()) {

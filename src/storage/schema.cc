@@ -301,6 +301,11 @@ ALTER TABLE api_key ADD COLUMN scope TEXT NOT NULL DEFAULT 'api'
   CHECK (scope IN ('api', 'replication'));
 )sql";
 
+// sync_run reason: a short reason beside the error text, in gpq's own words ("HTTP 500",
+//   "connection failed"), for GET /status, which anyone may read (docs/SYNC.md). Runs from
+//   before it have none.
+constexpr std::string_view kMigration9 = "ALTER TABLE sync_run ADD COLUMN reason TEXT;";
+
 // A migration: SQL, then for some a pass in C++ and more SQL. A pass returns true when the
 // file should be compacted afterwards (it freed many pages).
 struct Migration {
@@ -310,11 +315,12 @@ struct Migration {
 };
 
 // Index i holds the migration to version i + 1.
-const std::array<Migration, 8> kMigrations = {
-    Migration{kMigration1}, Migration{kMigration2}, Migration{kMigration3},
-    Migration{kMigration4}, Migration{kMigration5},
-    Migration{kMigration6, move_sets_into_blocks, kMigration6Finish}, Migration{kMigration7},
-    Migration{kMigration8}};
+const std::array<Migration, 9> kMigrations = {
+    Migration{kMigration1}, Migration{kMigration2},
+    Migration{kMigration3}, Migration{kMigration4},
+    Migration{kMigration5}, Migration{kMigration6, move_sets_into_blocks, kMigration6Finish},
+    Migration{kMigration7}, Migration{kMigration8},
+    Migration{kMigration9}};
 
 // Version 0 with tables in it is somebody else's database.
 void check_version(SQLite::Database& db, int version, std::string_view display_path) {

@@ -180,7 +180,7 @@ inline constexpr std::string_view kSelectGroupMembers =
 #define GPQ_REPLICATED_META "('generation', 'element_set_count', 'earliest_epoch_us')"
 #define GPQ_RUN_COLUMNS                                                                        \
   "id, source, started_us, ended_us, sets_added, sets_updated, sets_unchanged, sets_skipped, " \
-  "catalog_records, bytes, outcome, error"
+  "catalog_records, bytes, outcome, error, reason"
 #define GPQ_LATEST_COLUMNS                                                                 \
   "norad_id, source, epoch_us, creation_us, mean_motion, eccentricity, inclination, "     \
   "ra_of_asc_node, arg_of_pericenter, mean_anomaly, bstar, mean_motion_dot, "             \
@@ -251,11 +251,12 @@ inline constexpr std::string_view kInsertRun =
 // sync lock, so none of them is still going.
 inline constexpr std::string_view kInterruptAbandonedRuns = R"sql(
   UPDATE sync_run SET outcome = 'interrupted',
-    error = 'the process ended before the run did (killed, crashed or powered off)'
+    error = 'the process ended before the run did (killed, crashed or powered off)',
+    reason = 'process ended'
   WHERE outcome = 'running')sql";
 inline constexpr std::string_view kFinishRun = R"sql(
   UPDATE sync_run SET ended_us = ?2, sets_added = ?3, sets_updated = ?4, sets_unchanged = ?5,
-    sets_skipped = ?6, catalog_records = ?7, bytes = ?8, outcome = ?9, error = ?10
+    sets_skipped = ?6, catalog_records = ?7, bytes = ?8, outcome = ?9, error = ?10, reason = ?11
   WHERE id = ?1)sql";
 
 
@@ -269,7 +270,7 @@ inline constexpr std::string_view kSelectSourceSyncs = R"sql(
   SELECT r.source, r.started_us, r.ended_us, r.outcome, r.error, r.sets_added,
     (SELECT max(coalesce(o.ended_us, o.started_us)) FROM sync_run o
      WHERE o.source = r.source AND o.outcome = 'ok'),
-    (SELECT max(p.until_us) FROM upstream_pause p WHERE p.source = r.source)
+    (SELECT max(p.until_us) FROM upstream_pause p WHERE p.source = r.source), r.reason
   FROM sync_run r WHERE r.id IN (SELECT max(id) FROM sync_run GROUP BY source)
   ORDER BY r.source)sql";
 inline constexpr std::string_view kSelectRunStart = "SELECT started_us FROM sync_run WHERE id = ?1";

@@ -47,6 +47,7 @@ SyncRun read_run(SQLite::Statement& query) {
   run.counts.bytes = read_count(query.getColumn(9));
   run.outcome = parse_outcome(query.getColumn(10).getText());
   run.error = query.getColumn(11).getString();
+  run.reason = query.getColumn(12).getString();
   return run;
 }
 
@@ -84,7 +85,8 @@ std::int64_t SyncRuns::start_run(std::string_view source, TimePoint started) {
 }
 
 void SyncRuns::finish_run(std::int64_t id, RunOutcome outcome, const RunCounts& counts,
-                          std::string_view error, std::optional<TimePoint> ended) {
+                          std::string_view error, std::optional<TimePoint> ended,
+                          std::string_view reason) {
   guarded(db_.path(), [&] {
     SQLite::Statement update(db_.connection(), std::string(sql::kFinishRun));
     update.bind(1, static_cast<std::int64_t>(id));
@@ -100,6 +102,11 @@ void SyncRuns::finish_run(std::int64_t id, RunOutcome outcome, const RunCounts& 
       update.bind(10);
     } else {
       update.bind(10, std::string(error));
+    }
+    if (reason.empty()) {
+      update.bind(11);
+    } else {
+      update.bind(11, std::string(reason));
     }
     update.exec();
   });

@@ -33,7 +33,8 @@ struct SyncRun {
   std::optional<TimePoint> ended;  // none while running (or when the process died)
   RunCounts counts;
   RunOutcome outcome = RunOutcome::running;
-  std::string error;  // empty unless failed or partial
+  std::string error;   // empty unless failed or partial
+  std::string reason;  // the error's short reason, for GET /status (query.h's SourceSync)
 };
 
 // Each call is one short transaction of its own. Not thread-safe. Throws Error{internal}
@@ -48,9 +49,11 @@ class SyncRuns {
   // that ended without finishing them, and become `interrupted` first.
   std::int64_t start_run(std::string_view source, TimePoint started);
 
-  // Records how run `id` ended; `ended` defaults to now.
+  // Records how run `id` ended, with the error's full text and its short reason; `ended`
+  // defaults to now.
   void finish_run(std::int64_t id, RunOutcome outcome, const RunCounts& counts,
-                  std::string_view error = {}, std::optional<TimePoint> ended = std::nullopt);
+                  std::string_view error = {}, std::optional<TimePoint> ended = std::nullopt,
+                  std::string_view reason = {});
 
   // The newest `limit` runs, newest first.
   std::vector<SyncRun> list_runs(std::int64_t limit) const;

@@ -59,6 +59,12 @@ storage::RunCounts summary_counts(const ImportSummary& s) {
           s.bytes};
 }
 
+// run_error()'s short reason, for GET /status: how many, not which or why.
+std::string problem_reason(const ImportSummary& summary) {
+  return fmt::format("{} file(s) or archive member(s) not read",
+                     summary.failed_files.size() + summary.refused_members.size());
+}
+
 }  // namespace
 
 std::string run_error(const ImportSummary& summary) {
@@ -149,13 +155,16 @@ ImportSummary Importer::run(std::span<const std::filesystem::path> paths,
     }
     const auto* error = dynamic_cast<const Error*>(&e);
     const bool interrupted = error != nullptr && error->code() == Errc::interrupted;
-    runs.finish_run(run_id, interrupted ? storage::RunOutcome::interrupted : storage::RunOutcome::failed,
-                    summary_counts(summary), e.what());
+    runs.finish_run(run_id,
+                    interrupted ? storage::RunOutcome::interrupted : storage::RunOutcome::failed,
+                    summary_counts(summary), e.what(), std::nullopt,
+                    interrupted ? "interrupted" : "import failed");
     throw;
   }
   const std::string problems = run_error(summary);
   runs.finish_run(run_id, problems.empty() ? storage::RunOutcome::ok : storage::RunOutcome::partial,
-                  summary_counts(summary), problems);
+                  summary_counts(summary), problems, std::nullopt,
+                  problems.empty() ? std::string() : problem_reason(summary));
   return summary;
 }
 

@@ -97,7 +97,7 @@ SourceReport sync_celestrak(storage::Database& db, const CelestrakOptions& optio
     const HttpAnswer answer = ask(session, resource, state, options.retries);
     const std::string what = "celestrak " + resource.name;
     if (answer.transport_failed()) {
-      run.failed(resource.name, fmt::format("{}: {}", what, answer.error));
+      run.failed(resource.name, {fmt::format("{}: {}", what, answer.error), answer.reason()});
       continue;
     }
     // Every answer starts the resource's clock, a refusal too: it is not asked again sooner.
@@ -113,9 +113,11 @@ SourceReport sync_celestrak(storage::Database& db, const CelestrakOptions& optio
           answer.status == 403 ? std::chrono::minutes(kForbiddenPause) : options.min_interval;
       const TimePoint until = TimePoint::from_unix_micros(now.unix_micros() + micros(pause));
       pauses.pause_until(until);
-      run.failed(resource.name,
-                 fmt::format("{}: {}; CelesTrak is not asked again before {} (--force asks anyway)",
-                             what, answer.summary(), format_iso8601_millis(until)));
+      run.failed(
+          resource.name,
+          {fmt::format("{}: {}; CelesTrak is not asked again before {} (--force asks anyway)", what,
+                       answer.summary(), format_iso8601_millis(until)),
+           answer.reason()});
       return run.finish();
     }
     try {
@@ -141,7 +143,7 @@ SourceReport sync_celestrak(storage::Database& db, const CelestrakOptions& optio
       if (error.code() != Errc::upstream) {
         throw;
       }
-      run.failed(resource.name, error.what());
+      run.failed(resource.name, {error.what(), std::string(kUnreadableAnswer)});
     }
   }
   if (paused_until) {

@@ -46,6 +46,14 @@ std::string HttpAnswer::summary() const {
   return fmt::format("HTTP {} {}", status, shown(trim(text.substr(0, text.find('\n'))), 160));
 }
 
+std::string HttpAnswer::reason() const {
+  if (transport_failed()) {
+    return "connection failed";
+  }
+  return error.empty() ? fmt::format("HTTP {}", status)
+                       : fmt::format("HTTP {}, redirect not followed", status);
+}
+
 std::string HttpAnswer::header(std::string_view lower_name) const {
   for (const auto& [name, value] : headers) {
     if (name == lower_name) {

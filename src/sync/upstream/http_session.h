@@ -34,6 +34,9 @@ struct HttpAnswer {
   // For messages: "HTTP 500 <the body's first line, printable, cut to 160 bytes>", or the
   // error when there is one.
   std::string summary() const;
+  // For whoever may read it: "HTTP 500", "HTTP 302, redirect not followed" or "connection
+  // failed", never the body's or the transport's words.
+  std::string reason() const;
 };
 
 struct SessionOptions {

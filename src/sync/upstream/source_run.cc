@@ -13,6 +13,22 @@ namespace {
 
 constexpr std::size_t kBatchSets = 200'000;
 
+// Adds `reason` to `reasons` unless it is there already.
+void add_reason(std::vector<std::string>& reasons, const std::string& reason, bool first) {
+  if (std::find(reasons.begin(), reasons.end(), reason) == reasons.end()) {
+    reasons.insert(first ? reasons.begin() : reasons.end(), reason);
+  }
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& line : lines) {
+    text += text.empty() ? "" : "; ";
+    text += line;
+  }
+  return text;
+}
+
 }  // namespace
 
 SourceRun::SourceRun(storage::Database& db, std::string source, ResourceProgress progress)
@@ -25,9 +41,10 @@ SourceRun::SourceRun(storage::Database& db, std::string source, ResourceProgress
 SourceRun::~SourceRun() {
   if (!finished_) {
     try {
-      finish(process_stop_request().requested()
-                 ? "interrupted: the sync stopped before this source was done"
-                 : "the sync stopped before this source was done");
+      finish(
+          process_stop_request().requested()
+              ? Failure{"interrupted: the sync stopped before this source was done", "interrupted"}
+              : Failure{"the sync stopped before this source was done", "stopped"});
     } catch (const std::exception&) {
       // the run stays "running" until the next sync records it as interrupted
     }
@@ -76,31 +93,29 @@ void SourceRun::fresh(const std::string& resource) {
   }
 }
 
-void SourceRun::failed(const std::string& resource, const std::string& message) {
+void SourceRun::failed(const std::string& resource, const Failure& failure) {
   ++report_.failed;
-  report_.errors.push_back(message);
+  report_.errors.push_back(failure.message);
+  add_reason(reasons_, failure.reason, false);
   if (progress_) {
     progress_(report_, resource, ResourceOutcome::failed);
   }
 }
 
-SourceReport SourceRun::finish(const std::string& fatal) {
+SourceReport SourceRun::finish(const Failure& fatal) {
   finished_ = true;
   writer_.reset();  // its log copy finishes before the run is recorded
   if (!fatal.empty()) {
-    report_.errors.insert(report_.errors.begin(), fatal);
+    report_.errors.insert(report_.errors.begin(), fatal.message);
+    add_reason(reasons_, fatal.reason, true);
   }
   const bool any_good = report_.downloaded + report_.not_modified + report_.fresh > 0;
   report_.outcome = process_stop_request().requested()              ? storage::RunOutcome::interrupted
                     : !fatal.empty() || (report_.failed > 0 && !any_good) ? storage::RunOutcome::failed
                     : report_.failed > 0                                 ? storage::RunOutcome::partial
                                                                          : storage::RunOutcome::ok;
-  std::string error;
-  for (const std::string& line : report_.errors) {
-    error += error.empty() ? "" : "; ";
-    error += line;
-  }
-  storage::SyncRuns(db_).finish_run(run_id_, report_.outcome, report_.counts, error);
+  storage::SyncRuns(db_).finish_run(run_id_, report_.outcome, report_.counts,
+                                    joined(report_.errors), std::nullopt, joined(reasons_));
   return report_;
 }
 

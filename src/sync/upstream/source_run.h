@@ -11,6 +11,7 @@
 
 #include "gpq/time.h"
 #include "storage/sync_runs.h"
+#include "sync/upstream/failure.h"
 #include "sync/upstream/parsed_body.h"
 
 namespace gpq::storage {
@@ -56,16 +57,18 @@ class SourceRun {
   void write_group(std::string_view group, std::span<const std::int32_t> norad_ids);
   void not_modified(const std::string& resource);
   void fresh(const std::string& resource);
-  void failed(const std::string& resource, const std::string& message);
+  void failed(const std::string& resource, const Failure& failure);
 
   // Records the run's end: ok, partial (some resources failed) or failed (all of them, or
-  // `fatal` is given: a failure that stopped the source, such as a refused login).
-  SourceReport finish(const std::string& fatal = {});
+  // `fatal` is given: a failure that stopped the source, such as a refused login). The record
+  // keeps every message and the distinct reasons, in order.
+  SourceReport finish(const Failure& fatal = {});
 
  private:
   storage::Database& db_;
   ResourceProgress progress_;
   SourceReport report_;
+  std::vector<std::string> reasons_;  // distinct, in the order they came
   TimePoint started_;
   std::int64_t run_id_ = 0;
   std::unique_ptr<storage::Writer> writer_;

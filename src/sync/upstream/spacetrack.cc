@@ -34,7 +34,7 @@ class Spacetrack {
         run_(db, "spacetrack", progress) {}
 
   SourceReport sync() {
-    if (std::string refused = client_.login(); !refused.empty()) {
+    if (Failure refused = client_.login(); !refused.empty()) {
       return run_.finish(refused);
     }
     fetch_gp();
@@ -66,11 +66,11 @@ class Spacetrack {
   std::optional<Taken> take(const std::string& name, HttpAnswer answer) {
     const std::string what = "spacetrack " + name;
     if (answer.transport_failed()) {
-      run_.failed(name, fmt::format("{}: {}", what, answer.error));
+      run_.failed(name, {fmt::format("{}: {}", what, answer.error), answer.reason()});
       return std::nullopt;
     }
     if (answer.status != 200) {
-      run_.failed(name, fmt::format("{}: {}", what, answer.summary()));
+      run_.failed(name, {fmt::format("{}: {}", what, answer.summary()), answer.reason()});
       return std::nullopt;
     }
     const std::size_t first = answer.body.find_first_not_of(" \t\r\n");
@@ -94,7 +94,7 @@ class Spacetrack {
       if (error.code() != Errc::upstream) {
         throw;
       }
-      run_.failed(name, error.what());
+      run_.failed(name, {error.what(), std::string(kUnreadableAnswer)});
       return std::nullopt;
     }
   }

@@ -23,6 +23,11 @@ SessionOptions session_options(const SpacetrackOptions& options) {
 
 std::string account_of(const std::string& identity) { return to_lower(identity); }
 
+// The request budget's refusal (spent, or a pause after a rate-limit answer) as a stop.
+Failure budget_stop(const std::string& why) {
+  return {"spacetrack: " + why, "request budget"};
+}
+
 }  // namespace
 
 SpacetrackClient::SpacetrackClient(storage::Database& db, const SpacetrackOptions& options,
@@ -41,7 +46,7 @@ SpacetrackClient::SpacetrackClient(storage::Database& db, const SpacetrackOption
 
 SpacetrackClient::~SpacetrackClient() = default;
 
-std::string SpacetrackClient::rate_limited(const HttpAnswer& answer) {
+Failure SpacetrackClient::rate_limited(const HttpAnswer& answer) {
   ++rate_limits_;
   budget_.pause(rate_limit_pause(answer));
   if (rate_limits_ < 2) {
@@ -52,18 +57,20 @@ std::string SpacetrackClient::rate_limited(const HttpAnswer& answer) {
     }
     return {};
   }
-  return fmt::format("Space-Track answered twice that the rate limit was violated ({}); "
-                     "stopped for this run, run again after {}",
-                     answer.summary(), format_run_again(budget_.next_time(), clock_.now()));
+  return {fmt::format("spacetrack: Space-Track answered twice that the rate limit was violated "
+                      "({}); stopped for this run, run again after {}",
+                      answer.summary(), format_run_again(budget_.next_time(), clock_.now())),
+          "rate limited"};
 }
 
-std::string SpacetrackClient::login() {
+Failure SpacetrackClient::login() {
   for (int attempt = 0;; ++attempt) {
     if (logins_ >= kMaxLogins) {
-      return fmt::format("spacetrack: {} logins in this run; stopped for this run", kMaxLogins);
+      return {fmt::format("spacetrack: {} logins in this run; stopped for this run", kMaxLogins),
+              "too many logins"};
     }
     if (auto stop = budget_.acquire()) {
-      return "spacetrack: " + *stop;
+      return budget_stop(*stop);
     }
     ++logins_;
     session_.forget_cookies();
@@ -71,8 +78,8 @@ std::string SpacetrackClient::login() {
     const HttpAnswer answer = session_.post_form(
         "/ajaxauth/login", {{"identity", options_.identity}, {"password", options_.password}});
     if (is_rate_limit_answer(answer)) {
-      if (std::string stop = rate_limited(answer); !stop.empty()) {
-        return "spacetrack: " + stop;
+      if (Failure stop = rate_limited(answer); !stop.empty()) {
+        return stop;
       }
     } else {
       switch (classify_login(answer)) {
@@ -80,17 +87,21 @@ std::string SpacetrackClient::login() {
           logged_in_ = true;
           return {};
         case LoginOutcome::refused:
-          return "spacetrack: login refused; check SPACETRACK_IDENTITY and SPACETRACK_PASSWORD "
-                 "(or the config file)";
+          return {
+              "spacetrack: login refused; check SPACETRACK_IDENTITY and SPACETRACK_PASSWORD "
+              "(or the config file)",
+              "login refused"};
         case LoginOutcome::failed:
-          return "spacetrack: login failed: " + answer.summary();
+          return {"spacetrack: login failed: " + answer.summary(),
+                  "login failed: " + answer.reason()};
         case LoginOutcome::transient:
           break;
       }
     }
     if (attempt >= options_.retries) {
-      return fmt::format("spacetrack: login failed after {} attempt(s): {}", attempt + 1,
-                         answer.summary());
+      return {fmt::format("spacetrack: login failed after {} attempt(s): {}", attempt + 1,
+                          answer.summary()),
+              "login failed: " + answer.reason()};
     }
     if (!is_rate_limit_answer(answer)) {
       sleep_for(backoff_delay(attempt + 1));  // a rate limit's pause is the budget's to keep
@@ -104,7 +115,7 @@ Fetched SpacetrackClient::get(const std::string& target) {
   for (int attempt = 0;; ++attempt) {
     if (auto stop = budget_.acquire()) {
       fetched.answer = {};
-      fetched.stop = "spacetrack: " + *stop;
+      fetched.stop = budget_stop(*stop);
       return fetched;
     }
     fetched.answer = session_.get(target);
@@ -112,7 +123,6 @@ Fetched SpacetrackClient::get(const std::string& target) {
     if (is_rate_limit_answer(answer)) {
       fetched.stop = rate_limited(answer);
       if (!fetched.stop.empty()) {
-        fetched.stop = "spacetrack: " + fetched.stop;
         return fetched;
       }
       if (attempt >= options_.retries) {

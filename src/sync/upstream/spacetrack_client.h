@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "sync/upstream/failure.h"
 #include "sync/upstream/http_session.h"
 #include "sync/upstream/request_budget.h"
 #include "sync/upstream/spacetrack.h"
@@ -14,7 +15,7 @@ namespace gpq::sync {
 
 struct Fetched {
   HttpAnswer answer;  // the last answer (empty when no request could be sent)
-  std::string stop;   // not empty: the source stops for this run, and this says why
+  Failure stop;       // not empty: the source stops for this run, and this says why
 };
 
 class SpacetrackClient {
@@ -28,7 +29,7 @@ class SpacetrackClient {
   SpacetrackClient& operator=(SpacetrackClient&&) = delete;
 
   // Empty when logged in; otherwise why not (the source stops).
-  std::string login();
+  Failure login();
   // GET a query; logs in again once if the session expired.
   Fetched get(const std::string& target);
   // GET /ajaxauth/logout when logged in and the budget allows it now; errors are ignored.
@@ -36,7 +37,7 @@ class SpacetrackClient {
 
  private:
   // Records a rate-limit answer; not empty when it is the second of the run.
-  std::string rate_limited(const HttpAnswer& answer);
+  Failure rate_limited(const HttpAnswer& answer);
 
   const SpacetrackOptions& options_;
   BudgetClock& clock_;
