@@ -67,6 +67,9 @@ fi
 # The installed binary works as the service user would run it.
 work=$(mktemp -d)
 chmod 755 "$work"
+# A query names no database it would create: keys create (through gpq-net) makes it first.
+"${sudo[@]}" /usr/bin/gpq --db "$work/t.db" keys create --label package --quiet >/dev/null ||
+  fail "gpq keys create from the installed binary"
 "${sudo[@]}" /usr/bin/gpq --db "$work/t.db" status --format json | grep -q '"status"' ||
   fail "gpq status from the installed binary"
 rm -rf "$work"
