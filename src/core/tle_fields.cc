@@ -130,7 +130,7 @@ bool parse_first_derivative(std::string_view text, double& value) {
 }
 
 bool parse_exponent_field(std::string_view text, double& value) {
-  if (text.size() != 8) {
+  if (text.size() != 8 && text.size() != 9) {
     return false;
   }
   const char sign = text[0];
@@ -148,12 +148,13 @@ bool parse_exponent_field(std::string_view text, double& value) {
     }
   }
   const char exp_sign = text[6];
-  const char exp_digit = text[7];
-  if ((exp_sign != '-' && exp_sign != '+' && exp_sign != ' ') || !is_digit(exp_digit)) {
+  const std::string_view exp_digits = text.substr(7);
+  if ((exp_sign != '-' && exp_sign != '+' && exp_sign != ' ') ||
+      !std::all_of(exp_digits.begin(), exp_digits.end(), is_digit)) {
     return false;
   }
   const std::string decimal = fmt::format("{}0.{}e{}{}", sign == '-' ? "-" : "", digits,
-                                          exp_sign == '-' ? "-" : "", exp_digit);
+                                          exp_sign == '-' ? "-" : "", exp_digits);
   std::from_chars(decimal.data(), decimal.data() + decimal.size(), value);
   if (value == 0) {
     value = 0;  // no negative zero

@@ -38,6 +38,8 @@ bool parse_fixed_decimal(std::string_view text, std::size_t decimals, double& va
 bool parse_first_derivative(std::string_view text, double& value);
 
 // Assumed-decimal exponent form ` 12345-3` = 0.12345e-3 (sign, 5 digits, exponent sign, digit).
+// A 9-column text has a two-digit exponent (`-66000-10`, a line 1 gone to 70 columns:
+// core/tle_wide_line.h).
 bool parse_exponent_field(std::string_view text, double& value);
 
 // `YYDDD.DDDDDDDD` -> microseconds, exactly: 1e-8 day = 864 us. `why` says what is wrong.

@@ -1,8 +1,6 @@
 // A line 1 whose BSTAR exponent took two digits (tle_wide_line.h).
 #include "core/tle_wide_line.h"
 
-#include <charconv>
-
 #include <fmt/core.h>
 
 #include "gpq/tle.h"
@@ -10,29 +8,9 @@
 #include "core/tle_fields.h"
 
 namespace gpq {
-namespace {
 
 using tle_fields::is_digit;
-
-// `-66000-10` (columns 54-62): sign, 5 digits, exponent sign and two digits.
-bool wide_bstar(std::string_view text, double& value) {
-  if (text.size() != 9 || (text[0] != ' ' && text[0] != '+' && text[0] != '-') ||
-      (text[6] != '-' && text[6] != '+') || !is_digit(text[7]) || !is_digit(text[8])) {
-    return false;
-  }
-  for (const char c : text.substr(1, 5)) {
-    if (!is_digit(c)) {
-      return false;
-    }
-  }
-  const std::string decimal = fmt::format("{}0.{}e{}{}", text[0] == '-' ? "-" : "",
-                                          text.substr(1, 5), text[6], text.substr(7, 2));
-  std::from_chars(decimal.data(), decimal.data() + decimal.size(), value);
-  value = value == 0 ? 0 : value;
-  return true;
-}
-
-}  // namespace
+using tle_fields::parse_exponent_field;
 
 std::optional<NarrowedLine1> narrow_wide_line1(std::string_view line1, std::string& why) {
   if (line1.size() != 70 || line1[0] != '1') {
@@ -40,13 +18,14 @@ std::optional<NarrowedLine1> narrow_wide_line1(std::string_view line1, std::stri
   }
   const std::string_view field = line1.substr(53, 9);
   NarrowedLine1 narrowed;
-  if (!wide_bstar(field, narrowed.bstar) || line1[62] != ' ') {
+  // The wide field is a sign, 5 digits, an exponent sign and two digits.
+  if (field.substr(1, 5).find(' ') != std::string_view::npos || field[6] == ' ' ||
+      !parse_exponent_field(field, narrowed.bstar) || line1[62] != ' ') {
     return std::nullopt;  // no such field: the usual checks say what is wrong
   }
   const std::string_view exponent = field.substr(6, 3);
-  // tle_checksum() sums columns 1-68; column 69 is one more digit here.
-  const int column69 = is_digit(line1[68]) ? line1[68] - '0' : (line1[68] == '-' ? 1 : 0);
-  const int checksum = (tle_checksum(line1) + column69) % 10;
+  // tle_checksum() sums columns 1-68; column 69 is one more digit here, summed by its rule.
+  const int checksum = (tle_checksum(line1) + tle_checksum(line1.substr(68, 1))) % 10;
   if (!is_digit(line1[69]) || line1[69] - '0' != checksum || exponent[0] == '+') {
     why = fmt::format("line 1 is 70 columns: the BSTAR exponent {} does not fit a TLE", exponent);
     return std::nullopt;
