@@ -22,6 +22,9 @@ bool is_key_char(char c) {
 // followed by enough key characters (keys carry 43; names like gpq_sat stay).
 bool holds_key(std::string_view raw) {
   constexpr std::size_t kShortestKeyPart = 20;
+  if (raw.size() < 4 + kShortestKeyPart) {
+    return false;  // decoding only shortens: most pieces need no look (every request is logged)
+  }
   const std::string decoded = to_lower(percent_decoded(raw));
   for (std::size_t at = decoded.find("gpq_"); at != std::string::npos;
        at = decoded.find("gpq_", at + 1)) {

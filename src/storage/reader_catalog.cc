@@ -122,8 +122,8 @@ std::vector<SourceSync> Reader::source_syncs() {
       // one that ran it is gone (SIGKILL, a crash, power lost) and the next sync will say so.
       if (sync.last_outcome == "running" && !sync_in_progress(db_->path())) {
         sync.last_outcome = "interrupted";
-        sync.last_error = "the process ended before the run did (killed, crashed or powered off)";
-        sync.last_reason = "process ended";
+        sync.last_error = sql::kAbandonedRunError;
+        sync.last_reason = sql::kAbandonedRunReason;
       }
       sync.last_sets_added = query.getColumn(5).getInt64();
       if (!query.getColumn(6).isNull()) {

@@ -247,12 +247,15 @@ inline constexpr std::string_view kClearReplicated = R"sql(
 
 inline constexpr std::string_view kInsertRun =
     "INSERT INTO sync_run (source, started_us, outcome) VALUES (?1, ?2, 'running')";
+// What a run left `running` by a process that ended without finishing it says: its error and
+// short reason, as recorded by the next sync and as reported meanwhile (reader_catalog.cc).
+inline constexpr std::string_view kAbandonedRunError =
+    "the process ended before the run did (killed, crashed or powered off)";
+inline constexpr std::string_view kAbandonedRunReason = "process ended";
 // Runs left `running` by a process that ended without finishing them; the caller holds the
-// sync lock, so none of them is still going.
+// sync lock, so none of them is still going. ?1 the error, ?2 the reason (above).
 inline constexpr std::string_view kInterruptAbandonedRuns = R"sql(
-  UPDATE sync_run SET outcome = 'interrupted',
-    error = 'the process ended before the run did (killed, crashed or powered off)',
-    reason = 'process ended'
+  UPDATE sync_run SET outcome = 'interrupted', error = ?1, reason = ?2
   WHERE outcome = 'running')sql";
 inline constexpr std::string_view kFinishRun = R"sql(
   UPDATE sync_run SET ended_us = ?2, sets_added = ?3, sets_updated = ?4, sets_unchanged = ?5,

@@ -75,7 +75,10 @@ std::string_view to_string(RunOutcome outcome) noexcept {
 
 std::int64_t SyncRuns::start_run(std::string_view source, TimePoint started) {
   return guarded(db_.path(), [&] {
-    db_.connection().exec(std::string(sql::kInterruptAbandonedRuns));
+    SQLite::Statement interrupt(db_.connection(), std::string(sql::kInterruptAbandonedRuns));
+    interrupt.bind(1, std::string(sql::kAbandonedRunError));
+    interrupt.bind(2, std::string(sql::kAbandonedRunReason));
+    interrupt.exec();
     SQLite::Statement insert(db_.connection(), std::string(sql::kInsertRun));
     insert.bind(1, std::string(source));
     insert.bind(2, static_cast<std::int64_t>(started.unix_micros()));

@@ -304,7 +304,7 @@ bool read_metadata(const OmmFields& fields, bool type_given, ElementSet& set, st
   }
   if (!type_given) {
     set.ephemeris_type = kSgp4XpEphemerisType;  // how a TLE and every other output say SGP4-XP
-  } else if (set.ephemeris_type != 4) {
+  } else if (set.ephemeris_type != kSgp4XpEphemerisType) {
     error = fmt::format("MEAN_ELEMENT_THEORY SGP4-XP contradicts EPHEMERIS_TYPE {}",
                         set.ephemeris_type);
     return false;
