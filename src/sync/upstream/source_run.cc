@@ -3,9 +3,11 @@
 #include <algorithm>
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
+
+#include "gpq/time.h"
 
 #include "core/stop_request.h"
-#include "gpq/time.h"
 #include "storage/writer.h"
 
 namespace gpq::sync {
@@ -18,15 +20,6 @@ void add_reason(std::vector<std::string>& reasons, const std::string& reason, bo
   if (std::find(reasons.begin(), reasons.end(), reason) == reasons.end()) {
     reasons.insert(first ? reasons.begin() : reasons.end(), reason);
   }
-}
-
-std::string joined(const std::vector<std::string>& lines) {
-  std::string text;
-  for (const std::string& line : lines) {
-    text += text.empty() ? "" : "; ";
-    text += line;
-  }
-  return text;
 }
 
 }  // namespace
@@ -115,7 +108,8 @@ SourceReport SourceRun::finish(const Failure& fatal) {
                     : report_.failed > 0                                 ? storage::RunOutcome::partial
                                                                          : storage::RunOutcome::ok;
   storage::SyncRuns(db_).finish_run(run_id_, report_.outcome, report_.counts,
-                                    joined(report_.errors), std::nullopt, joined(reasons_));
+                                    fmt::format("{}", fmt::join(report_.errors, "; ")),
+                                    std::nullopt, fmt::format("{}", fmt::join(reasons_, "; ")));
   return report_;
 }
 
