@@ -1,18 +1,19 @@
 // In-process latency of the query core over a real mirror file:
 //
-//   GPQ_BENCH_DB=/tmp/gpq-bench/base-10000000.db build/bench/gpq_query_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+//   GPQ_BENCH_DB=/tmp/gpq-bench/base-10000000.db build/bench/gpq_query_bench
+//   --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 //
 // Each benchmark asks for an object picked in turn from a fixed list, so the figures
 // are not one hot B-tree path. Times include rendering to JSON, as a front end does.
 #include <benchmark/benchmark.h>
-
 #include <cstdlib>
 #include <memory>
 #include <vector>
 
-#include "gpq/format.h"
 #include "gpq/error.h"
+#include "gpq/format.h"
 #include "gpq/query_service.h"
+
 #include "storage/sqlite_store.h"
 
 namespace gpq::bench {
@@ -29,7 +30,8 @@ Mirror& mirror() {
   static Mirror m = [] {
     const char* path = std::getenv("GPQ_BENCH_DB");
     Mirror made;
-    made.store = storage::SqliteStore::open(path != nullptr ? path : "/tmp/gpq-bench/base-10000000.db");
+    made.store =
+        storage::SqliteStore::open(path != nullptr ? path : "/tmp/gpq-bench/base-10000000.db");
     made.core = std::make_unique<QueryService>(*made.store);
     Paging all;
     all.all = true;
@@ -96,8 +98,9 @@ void BM_HistoryPage500(benchmark::State& state) {
     const auto writer = make_set_list_writer(Format::json);
     writer->begin(out);
     HistoryMeta meta;
-    mirror().core->history({next_id(i), std::nullopt, std::nullopt, SourceFilter::all}, paging,
-                           [&](const ElementSet& set) { writer->set(set, out); }, &meta);
+    mirror().core->history(
+        {next_id(i), std::nullopt, std::nullopt, SourceFilter::all}, paging,
+        [&](const ElementSet& set) { writer->set(set, out); }, &meta);
     writer->end(out);
   }
 }

@@ -32,7 +32,7 @@ struct ElementSet {
   std::string object_name;  // as the upstream spells it, trailing blanks removed
   std::string object_id;    // international designator `1998-067A`; empty when unknown
   TimePoint epoch;
-  double mean_motion = 0;        // rev/day
+  double mean_motion = 0;  // rev/day
   double eccentricity = 0;
   double inclination = 0;        // deg
   double ra_of_asc_node = 0;     // deg
@@ -74,7 +74,7 @@ enum class OrbitRegime : std::uint8_t { leo, meo, geo, heo };
 
 // HEO when e >= 0.25; GEO when 0.99 <= n <= 1.01 and e < 0.01; LEO when n >= 11.25; else MEO.
 OrbitRegime orbit_regime(double mean_motion, double eccentricity) noexcept;
-std::string_view to_string(OrbitRegime regime) noexcept;  // "LEO" ...
+std::string_view to_string(OrbitRegime regime) noexcept;                        // "LEO" ...
 std::optional<OrbitRegime> parse_orbit_regime(std::string_view text) noexcept;  // any case
 
 }  // namespace gpq

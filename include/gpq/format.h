@@ -77,9 +77,8 @@ void write_set(Format format, const ElementSet& set, std::string& out,
 
 // The JSON envelope: {"data":[<data_json>],"pagination":{...}[,"meta":{...}]}.
 // `next`/`prev` are absolute URLs or empty (null).
-void write_page_envelope(std::string_view data_json, const PageInfo& page,
-                         std::string_view next, std::string_view prev,
-                         const HistoryMeta* meta, std::string& out);
+void write_page_envelope(std::string_view data_json, const PageInfo& page, std::string_view next,
+                         std::string_view prev, const HistoryMeta* meta, std::string& out);
 
 // `"pagination":{"total":...,"next":...,"prev":...}`, the member alone, for envelopes that add
 // their own meta after it; empty URLs are null.

@@ -1,12 +1,11 @@
 // Output for the CLI: the same writers as the HTTP API, streamed to stdout.
 #include "cli/output.h"
 
-#include <sys/ioctl.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include <fmt/core.h>
 
@@ -19,7 +18,9 @@ constexpr int kDefaultWidth = 100;
 
 }  // namespace
 
-bool stdout_is_terminal() { return isatty(STDOUT_FILENO) == 1; }
+bool stdout_is_terminal() {
+  return isatty(STDOUT_FILENO) == 1;
+}
 
 int terminal_width() {
   if (const char* columns = std::getenv("COLUMNS")) {
@@ -42,7 +43,9 @@ bool stdout_wants_colour() {
          (term == nullptr || std::string_view(term) != "dumb");
 }
 
-TableWriter terminal_table() { return TableWriter(terminal_width(), stdout_wants_colour()); }
+TableWriter terminal_table() {
+  return TableWriter(terminal_width(), stdout_wants_colour());
+}
 
 void output_failed() {
   const int error = errno;

@@ -1,8 +1,9 @@
 // `gpq status`: what the mirror holds and how fresh it is (the same facts as /status).
-#include "cli/context.h"
-#include "cli/output.h"
 #include "gpq/format.h"
 #include "gpq/request.h"
+
+#include "cli/context.h"
+#include "cli/output.h"
 
 namespace gpq::cli {
 

@@ -160,8 +160,9 @@ std::optional<StateOrder> bind_state_order(const Params& params, OrbitFrame fram
     const auto of_frame = [geodetic](const SortFieldName& f) {
       return geodetic ? f.geodetic : f.cartesian;
     };
-    const auto* found = std::find_if(std::begin(kSortFields), std::end(kSortFields),
-                                     [&](const SortFieldName& f) { return iequals(*sort, f.name); });
+    const auto* found =
+        std::find_if(std::begin(kSortFields), std::end(kSortFields),
+                     [&](const SortFieldName& f) { return iequals(*sort, f.name); });
     if (found == std::end(kSortFields) || !of_frame(*found)) {
       std::string names;
       for (const SortFieldName& f : kSortFields) {

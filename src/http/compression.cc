@@ -93,8 +93,8 @@ std::string_view GzipWriter::run(std::string_view piece, int flush) {
     if (result == Z_STREAM_ERROR) {
       fail(Errc::internal, "zlib could not compress a streamed answer");
     }
-    const bool done = flush == Z_FINISH ? result == Z_STREAM_END
-                                        : stream.avail_in == 0 && stream.avail_out != 0;
+    const bool done =
+        flush == Z_FINISH ? result == Z_STREAM_END : stream.avail_in == 0 && stream.avail_out != 0;
     if (done) {
       return out_;
     }

@@ -227,13 +227,8 @@ class ApiServer {
       // LogLine holds views: the address it names must outlive it.
       const std::string client = client_address(
           req.remote_addr, req.get_header_value("X-Forwarded-For"), options_.trusted_proxies);
-      LogLine line{client,
-                   req.method,
-                   req.target,
-                   res.status,
-                   res.body.size(),
-                   std::nullopt,
-                   current_note.key_id};
+      LogLine line{client,          req.method,   req.target,         res.status,
+                   res.body.size(), std::nullopt, current_note.key_id};
       if (current_note.started) {
         line.micros = std::chrono::duration_cast<std::chrono::microseconds>(SteadyClock::now() -
                                                                             *current_note.started)

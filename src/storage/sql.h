@@ -13,7 +13,7 @@ inline constexpr std::string_view kJournalWal = "PRAGMA journal_mode = WAL";
 inline constexpr std::string_view kSynchronousNormal = "PRAGMA synchronous = NORMAL";
 inline constexpr std::string_view kForeignKeysOff = "PRAGMA foreign_keys = OFF";
 inline constexpr std::string_view kTempStoreMemory = "PRAGMA temp_store = MEMORY";
-inline constexpr std::string_view kWriterCache = "PRAGMA cache_size = -262144";   // 256 MiB
+inline constexpr std::string_view kWriterCache = "PRAGMA cache_size = -262144";  // 256 MiB
 // Readers keep a small private cache and read through the OS page cache (no mmap): a server
 // holds one reader per busy thread, and mapped pages of a multi-GB file would count in its
 // resident size, while the kernel's cache serves both sync and serve.
@@ -75,14 +75,17 @@ inline constexpr std::string_view kUpsertLatest = R"sql(
 #define GPQ_BLOCK_COLUMNS "id, first_epoch_us, last_epoch_us, set_count, sets"
 // The block that holds or precedes an epoch ?3 / the first block after it.
 inline constexpr std::string_view kSelectBlockAtOrBefore =
-    "SELECT " GPQ_BLOCK_COLUMNS " FROM set_block WHERE norad_id = ?1 AND source = ?2"
+    "SELECT " GPQ_BLOCK_COLUMNS
+    " FROM set_block WHERE norad_id = ?1 AND source = ?2"
     " AND first_epoch_us <= ?3 ORDER BY first_epoch_us DESC LIMIT 1";
 inline constexpr std::string_view kSelectBlockAfter =
-    "SELECT " GPQ_BLOCK_COLUMNS " FROM set_block WHERE norad_id = ?1 AND source = ?2"
+    "SELECT " GPQ_BLOCK_COLUMNS
+    " FROM set_block WHERE norad_id = ?1 AND source = ?2"
     " AND first_epoch_us > ?3 ORDER BY first_epoch_us LIMIT 1";
 // Blocks starting in ?3..?4, in epoch order.
 inline constexpr std::string_view kSelectBlocks =
-    "SELECT " GPQ_BLOCK_COLUMNS " FROM set_block WHERE norad_id = ?1 AND source = ?2"
+    "SELECT " GPQ_BLOCK_COLUMNS
+    " FROM set_block WHERE norad_id = ?1 AND source = ?2"
     " AND first_epoch_us BETWEEN ?3 AND ?4 ORDER BY first_epoch_us";
 inline constexpr std::string_view kInsertBlock =
     "INSERT INTO set_block (norad_id, source, first_epoch_us, last_epoch_us, set_count, sets)"
@@ -95,7 +98,8 @@ inline constexpr std::string_view kReplaceBlock =
 inline constexpr std::string_view kDeleteBlock = "DELETE FROM set_block WHERE id = ?1";
 // Block ?1 was written or deleted in this transaction.
 inline constexpr std::string_view kRecordBlockChange =
-    "INSERT INTO block_change (block_id, generation) VALUES (?1, " GPQ_THIS_GENERATION ")"
+    "INSERT INTO block_change (block_id, generation) VALUES (?1, " GPQ_THIS_GENERATION
+    ")"
     " ON CONFLICT (block_id) DO UPDATE SET generation = excluded.generation";
 
 inline constexpr std::string_view kAddToSetCount = R"sql(
@@ -181,9 +185,9 @@ inline constexpr std::string_view kSelectGroupMembers =
 #define GPQ_RUN_COLUMNS                                                                        \
   "id, source, started_us, ended_us, sets_added, sets_updated, sets_unchanged, sets_skipped, " \
   "catalog_records, bytes, outcome, error, reason"
-#define GPQ_LATEST_COLUMNS                                                                 \
-  "norad_id, source, epoch_us, creation_us, mean_motion, eccentricity, inclination, "     \
-  "ra_of_asc_node, arg_of_pericenter, mean_anomaly, bstar, mean_motion_dot, "             \
+#define GPQ_LATEST_COLUMNS                                                            \
+  "norad_id, source, epoch_us, creation_us, mean_motion, eccentricity, inclination, " \
+  "ra_of_asc_node, arg_of_pericenter, mean_anomaly, bstar, mean_motion_dot, "         \
   "mean_motion_ddot, rev_at_epoch, element_set_no, class_eph, run_id, generation"
 #define GPQ_OBJECT_YEAR_COLUMNS \
   "norad_id, source, year, set_count, first_epoch_us, last_epoch_us, generation"
@@ -262,7 +266,6 @@ inline constexpr std::string_view kFinishRun = R"sql(
     sets_skipped = ?6, catalog_records = ?7, bytes = ?8, outcome = ?9, error = ?10, reason = ?11
   WHERE id = ?1)sql";
 
-
 inline constexpr std::string_view kSelectRuns =
     "SELECT " GPQ_RUN_COLUMNS " FROM sync_run ORDER BY id DESC LIMIT ?1";
 inline constexpr std::string_view kSelectLastOkRun = "SELECT " GPQ_RUN_COLUMNS
@@ -317,7 +320,6 @@ inline constexpr std::string_view kSelectSetCount =
 inline constexpr std::string_view kCountCatalog = "SELECT count(*) FROM satcat";
 inline constexpr std::string_view kSelectEpochSpan =
     "SELECT (SELECT value FROM meta WHERE key = 'earliest_epoch_us'), max(epoch_us) FROM latest";
-
 
 // ---- Upstream resources (sync_resources.cc) ------------------------------------------------
 

@@ -1,7 +1,6 @@
 // sync_run rows in and out.
 #include "storage/sync_runs.h"
 
-
 #include <SQLiteCpp/Column.h>
 #include <SQLiteCpp/Statement.h>
 

@@ -7,8 +7,9 @@
 
 #include <fmt/core.h>
 
-#include "core/stop_request.h"
 #include "gpq/error.h"
+
+#include "core/stop_request.h"
 #include "storage/database.h"
 #include "storage/sync_runs.h"
 #include "storage/writer.h"
@@ -55,8 +56,8 @@ std::vector<PlannedFile> plan(std::span<const std::filesystem::path> paths) {
 }
 
 storage::RunCounts summary_counts(const ImportSummary& s) {
-  return {s.sets_added, s.sets_updated, s.sets_unchanged, s.records_skipped, s.catalog_records,
-          s.bytes};
+  return {s.sets_added,      s.sets_updated,    s.sets_unchanged,
+          s.records_skipped, s.catalog_records, s.bytes};
 }
 
 // run_error()'s short reason, for GET /status: how many, not which or why.
@@ -72,8 +73,8 @@ std::string run_error(const ImportSummary& summary) {
   if (problems == 0) {
     return {};
   }
-  const std::string& first = summary.failed_files.empty() ? summary.refused_members.front()
-                                                          : summary.failed_files.front();
+  const std::string& first =
+      summary.failed_files.empty() ? summary.refused_members.front() : summary.failed_files.front();
   return problems == 1 ? first : fmt::format("{} (and {} more)", first, problems - 1);
 }
 

@@ -4,17 +4,16 @@
 // clear 4xx, the server stays up, and a normal client is answered at once meanwhile. And XML
 // that declares entities is refused on import.
 #include <arpa/inet.h>
+#include <chrono>
+#include <csignal>
+#include <fstream>
 #include <netinet/in.h>
+#include <string>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <fmt/core.h>
 #include <gtest/gtest.h>
-
-#include <chrono>
-#include <csignal>
-#include <fstream>
-#include <string>
 
 #include "support/api_client.h"
 #include "support/process.h"
@@ -28,9 +27,7 @@ namespace fs = std::filesystem;
 
 struct RawAnswer {
   std::string text;  // everything the server sent before closing or going quiet
-  int status() const {
-    return text.starts_with("HTTP/1.1 ") ? std::stoi(text.substr(9, 3)) : 0;
-  }
+  int status() const { return text.starts_with("HTTP/1.1 ") ? std::stoi(text.substr(9, 3)) : 0; }
   int answers() const {
     int count = 0;
     for (std::size_t at = text.find("HTTP/1.1 "); at != std::string::npos;
@@ -113,15 +110,14 @@ class HostileHttpTest : public ::testing::Test {
 TEST_F(HostileHttpTest, ConflictingFramingIsRefusedAndSmugglesNothing) {
   const std::string smuggled = "GET /api/v1/gp/99999 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
   const std::string body = "0\r\n\r\n" + smuggled;
-  const RawAnswer both = send_raw(
-      server_->port(), "GET /api/v1/gp/25544 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " +
-                           std::to_string(body.size()) +
-                           "\r\nTransfer-Encoding: chunked\r\n\r\n" + body);
+  const RawAnswer both =
+      send_raw(server_->port(),
+               "GET /api/v1/gp/25544 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " +
+                   std::to_string(body.size()) + "\r\nTransfer-Encoding: chunked\r\n\r\n" + body);
   expect_json_error(both, 400, "both Transfer-Encoding and Content-Length");
   EXPECT_EQ(both.answers(), 1) << "the smuggled request was answered: " << both.text;
   const RawAnswer twice = send_raw(
-      server_->port(),
-      request("/api/v1/gp/25544", "Content-Length: 0\r\nContent-Length: 5\r\n"));
+      server_->port(), request("/api/v1/gp/25544", "Content-Length: 0\r\nContent-Length: 5\r\n"));
   EXPECT_EQ(twice.status(), 400) << twice.text.substr(0, 300);
   expect_normal_client_served();
 }
@@ -226,10 +222,10 @@ TEST_F(HostileHttpTest, ASecondServerCannotTakeThePortInUse) {
   Interruption safety;  // a second server that did bind would serve until stopped
   safety.after = std::chrono::seconds(5);
   safety.signal = SIGTERM;
-  const ProcessResult second = run_gpq_interrupted(
-      {"--db", db_.string(), "serve", "--no-auth", "--listen",
-       "127.0.0.1:" + std::to_string(server_->port())},
-      safety);
+  const ProcessResult second =
+      run_gpq_interrupted({"--db", db_.string(), "serve", "--no-auth", "--listen",
+                           "127.0.0.1:" + std::to_string(server_->port())},
+                          safety);
   EXPECT_FALSE(second.signalled) << second.err;
   EXPECT_EQ(second.exit_code, 2);
   EXPECT_NE(second.err.find("port " + std::to_string(server_->port()) + ": in use"),
@@ -245,8 +241,8 @@ TEST_F(HostileHttpTest, AbsurdHeadersAreRefused) {
   }
   expect_json_error(send_raw(server_->port(), request("/api/v1/gp/25544", many)), 431,
                     "at most 100 headers");
-  const RawAnswer huge =
-      send_raw(server_->port(), request("/api/v1/gp/25544", "X-Big: " + std::string(100'000, 'a') + "\r\n"));
+  const RawAnswer huge = send_raw(
+      server_->port(), request("/api/v1/gp/25544", "X-Big: " + std::string(100'000, 'a') + "\r\n"));
   EXPECT_GE(huge.status(), 400) << huge.text.substr(0, 300);
   EXPECT_LT(huge.status(), 500) << huge.text.substr(0, 300);
   expect_normal_client_served();
@@ -293,20 +289,20 @@ TEST(HostileXmlTest, XmlDeclaringEntitiesIsRefused) {
       prolog + "<!DOCTYPE ndm [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n" + body;
   std::string laughs = "<!DOCTYPE ndm [<!ENTITY a \"aaaaaaaaaa\">";
   for (char name = 'b'; name <= 'j'; ++name) {
-    laughs += std::string("<!ENTITY ") + name + " \"" ;
+    laughs += std::string("<!ENTITY ") + name + " \"";
     for (int i = 0; i < 10; ++i) {
       laughs += std::string("&") + static_cast<char>(name - 1) + ";";
     }
     laughs += "\">";
   }
   laughs += "]>\n";
-  for (const auto& [name, text] : {std::pair{"external.xml", external},
-                                   std::pair{"laughs.xml", prolog + laughs + body}}) {
+  for (const auto& [name, text] :
+       {std::pair{"external.xml", external}, std::pair{"laughs.xml", prolog + laughs + body}}) {
     SCOPED_TRACE(name);
     const fs::path file = dir.path() / name;
     std::ofstream(file) << text;
-    const ProcessResult result = run_gpq(
-        {"--db", (dir.path() / "gpq.db").string(), "sync", "--from", file.string()});
+    const ProcessResult result =
+        run_gpq({"--db", (dir.path() / "gpq.db").string(), "sync", "--from", file.string()});
     EXPECT_EQ(result.exit_code, 2) << result.err;
     EXPECT_NE(result.err.find("document type declaration"), std::string::npos) << result.err;
     EXPECT_NE(result.out.find("0 sets read"), std::string::npos) << result.out;

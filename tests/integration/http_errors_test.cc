@@ -1,20 +1,18 @@
 // Every error row of SPEC.md (and DECISIONS.md's additions) through a real server: status,
 // the JSON body {error, message, status} whatever format was asked, and a message that
 // says what to change.
-#include <gtest/gtest.h>
-
-#include <SQLiteCpp/SQLiteCpp.h>
-#include <simdjson.h>
-
+#include <algorithm>
 #include <arpa/inet.h>
+#include <chrono>
+#include <fstream>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <thread>
 #include <unistd.h>
 
-#include <algorithm>
-#include <fstream>
-#include <chrono>
-#include <thread>
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <gtest/gtest.h>
+#include <simdjson.h>
 
 #include "support/process.h"
 #include "support/served_world.h"
@@ -111,7 +109,8 @@ TEST_F(HttpErrorsTest, BadRequestsNameTheParameterAndTheFix) {
   };
   for (const auto& row : rows) {
     SCOPED_TRACE(row.target);
-    const std::string message = expect_error(client_->get("/api/v1" + row.target), 400, "BadRequest");
+    const std::string message =
+        expect_error(client_->get("/api/v1" + row.target), 400, "BadRequest");
     EXPECT_NE(message.find(row.message_part), std::string::npos) << message;
   }
 }
@@ -182,8 +181,8 @@ TEST_F(HttpErrorsTest, MissingUnknownOrRevokedKeyIsForbiddenBeforeAnyWork) {
 TEST_F(HttpErrorsTest, UnknownPathsAndObjectsAreNotFound) {
   // "/" is the page (http_events_test.cc); a file of it that does not exist is a JSON 404.
   for (const std::string target :
-       {"/api/v1/nope", "/api/v1/gp/25544/orbit", "/api/v2/gp/25544", "/assets/nope.js",
-        "/api/v1", "/api/v1/catalog/5/more", "/favicon.ico"}) {
+       {"/api/v1/nope", "/api/v1/gp/25544/orbit", "/api/v2/gp/25544", "/assets/nope.js", "/api/v1",
+        "/api/v1/catalog/5/more", "/favicon.ico"}) {
     SCOPED_TRACE(target);
     expect_error(client_->get(target), 404, "NotFound");
   }

@@ -30,7 +30,9 @@ namespace {
 
 using std::chrono::milliseconds;
 
-std::int64_t remaining(const HttpResult& r) { return std::stoll(r.header("X-RateLimit-Remaining")); }
+std::int64_t remaining(const HttpResult& r) {
+  return std::stoll(r.header("X-RateLimit-Remaining"));
+}
 
 TEST(HttpLimitsTest, BurstThenTooManyThenRecovery) {
   ServedWorld world;  // the defaults: 10/s, burst 20
@@ -74,8 +76,9 @@ TEST(HttpLimitsTest, BurstThenTooManyThenRecovery) {
 TEST(HttpLimitsTest, HistoryNearestAdjacentHaveTheSlowerLane) {
   ServedWorld world;
   auto client = world.client();
-  for (const std::string path : {"/api/v1/gp/25544/history", "/api/v1/gp/25544/nearest?epoch=2026-01-11",
-                                 "/api/v1/gp/25544/adjacent?epoch=2026-01-11"}) {
+  for (const std::string path :
+       {"/api/v1/gp/25544/history", "/api/v1/gp/25544/nearest?epoch=2026-01-11",
+        "/api/v1/gp/25544/adjacent?epoch=2026-01-11"}) {
     SCOPED_TRACE(path);
     std::this_thread::sleep_for(milliseconds(2100));  // the lane refills to its burst of 4
     int ok = 0;
@@ -105,7 +108,8 @@ TEST(HttpLimitsTest, NotModifiedAndForbiddenDoNotCount) {
   const HttpResult first = client->get("/api/v1/gp/25544");
   EXPECT_EQ(remaining(first), 29'999);
   for (int i = 0; i < 5; ++i) {
-    const HttpResult cached = client->get("/api/v1/gp/25544", {{"If-None-Match", first.header("ETag")}});
+    const HttpResult cached =
+        client->get("/api/v1/gp/25544", {{"If-None-Match", first.header("ETag")}});
     EXPECT_EQ(cached.status, 304);
     EXPECT_EQ(remaining(cached), 29'999);
   }
@@ -210,7 +214,8 @@ TEST(HttpLimitsTest, TwoHundredConcurrentClientsLoseNoCount) {
     clients.emplace_back([&, c] {
       ApiClient client(world.server().host(), world.server().port(), world.key());
       for (int i = 0; i < kRequestsEach; ++i) {
-        const std::string path = (c + i) % 2 == 0 ? "/api/v1/gp/25544" : "/api/v1/gp?group=stations";
+        const std::string path =
+            (c + i) % 2 == 0 ? "/api/v1/gp/25544" : "/api/v1/gp?group=stations";
         if (client.get(path).status != 200) {
           ++failures;
         }
@@ -270,7 +275,8 @@ TEST(HttpLimitsTest, StartupNeedsAKeyOrNoAuth) {
   EXPECT_EQ(anonymous.get("/api/v1/catalog").status, 404);
   EXPECT_EQ(open.stop(), 0);
 
-  const ProcessResult bad_listen = run_gpq({"--db", db, "serve", "--no-auth", "--listen", "127.0.0.1:http"});
+  const ProcessResult bad_listen =
+      run_gpq({"--db", db, "serve", "--no-auth", "--listen", "127.0.0.1:http"});
   EXPECT_EQ(bad_listen.exit_code, 2);
   EXPECT_NE(bad_listen.err.find("--listen"), std::string::npos);
 }
@@ -324,7 +330,8 @@ TEST(HttpLimitsTest, AFailureAfterTheThreadsStartReachesTheCaller) {
 TEST(HttpLimitsTest, ListensOnIpv6Loopback) {
   ServedWorld world(kUnlimited);
   world.server().stop();
-  const ProcessResult probe = run_process({"sh", "-c", "ip -6 addr show lo 2>/dev/null | grep -q ::1"});
+  const ProcessResult probe =
+      run_process({"sh", "-c", "ip -6 addr show lo 2>/dev/null | grep -q ::1"});
   if (probe.exit_code != 0) {
     GTEST_SKIP() << "no IPv6 loopback here";
   }

@@ -17,12 +17,8 @@ TEST(MissingDatabaseTest, AQueryRefusesAMissingDatabaseAndCreatesNone) {
   TempDir dir;
   const std::filesystem::path db = dir.path() / "typo.db";
   const std::vector<std::vector<std::string>> queries = {
-      {"gp", "25544"},
-      {"gp", "--epoch", "2026-01-01"},
-      {"history", "25544"},
-      {"catalog", "25544"},
-      {"state", "25544", "--at", "2026-01-01"},
-      {"status"},
+      {"gp", "25544"},      {"gp", "--epoch", "2026-01-01"},          {"history", "25544"},
+      {"catalog", "25544"}, {"state", "25544", "--at", "2026-01-01"}, {"status"},
   };
   for (std::vector<std::string> args : queries) {
     const std::string name = args[0];

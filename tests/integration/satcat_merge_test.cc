@@ -52,7 +52,8 @@ TEST_F(SatcatMergeTest, SpaceTrackAfterCelestrakKeepsTheOpsStatusItDoesNotCarry)
   import("satcat.json", spacetrack("null"), "spacetrack");
   const std::string iss = record("25544");
   EXPECT_NE(iss.find(R"j("OPS_STATUS_CODE":"+")j"), std::string::npos) << iss;
-  EXPECT_NE(iss.find(R"j("PERIOD_MINUTES":92.9)j"), std::string::npos) << iss;  // what it carries wins
+  EXPECT_NE(iss.find(R"j("PERIOD_MINUTES":92.9)j"), std::string::npos)
+      << iss;  // what it carries wins
   // A field it carries as null is null: DECAY_DATE null takes the decay back.
   const std::string rocket = record("1");
   EXPECT_NE(rocket.find(R"j("DECAY_DATE":null)j"), std::string::npos) << rocket;

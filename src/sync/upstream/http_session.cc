@@ -109,19 +109,21 @@ httplib::Client& HttpSession::client_for(const Url& url) {
 }
 
 HttpAnswer HttpSession::get(const std::string& target, const HeaderList& headers) {
-  Outgoing request{"GET", prefix_ + target,
-                   {{"Accept-Encoding", "gzip"},
-                    {"User-Agent", "gpq (local mirror; +https://celestrak.org)"}},
-                   {}};
+  Outgoing request{
+      "GET",
+      prefix_ + target,
+      {{"Accept-Encoding", "gzip"}, {"User-Agent", "gpq (local mirror; +https://celestrak.org)"}},
+      {}};
   request.headers.insert(request.headers.end(), headers.begin(), headers.end());
   return send(std::move(request));
 }
 
 HttpAnswer HttpSession::post_form(const std::string& target, const HeaderList& fields) {
-  Outgoing request{"POST", prefix_ + target,
-                   {{"User-Agent", "gpq (local mirror)"},
-                    {"Content-Type", "application/x-www-form-urlencoded"}},
-                   {}};
+  Outgoing request{
+      "POST",
+      prefix_ + target,
+      {{"User-Agent", "gpq (local mirror)"}, {"Content-Type", "application/x-www-form-urlencoded"}},
+      {}};
   for (const auto& [name, value] : fields) {
     request.body += request.body.empty() ? "" : "&";
     append_percent_encoded(name, request.body);
@@ -140,8 +142,7 @@ HttpAnswer HttpSession::stream(const std::string& target, const HeaderList& head
   if (!encoding_chosen) {
     request.headers.emplace_back("Accept-Encoding", "identity");  // httplib would add gzip
   }
-  return exchange(*client_, request, true,
-                  std::chrono::steady_clock::now() + options_.deadline);
+  return exchange(*client_, request, true, std::chrono::steady_clock::now() + options_.deadline);
 }
 
 // One request and the redirects it leads to, all within one deadline.
@@ -167,9 +168,8 @@ HttpAnswer HttpSession::send(Outgoing request) {
     }
     if (!step.keep_body) {
       request.body.clear();
-      std::erase_if(request.headers, [](const auto& header) {
-        return to_lower(header.first) == "content-type";
-      });
+      std::erase_if(request.headers,
+                    [](const auto& header) { return to_lower(header.first) == "content-type"; });
     }
     request.method = step.method;
     request.target = step.to.target;
@@ -181,8 +181,8 @@ HttpAnswer HttpSession::send(Outgoing request) {
 // Every request, a login included, runs under the deadline and the body cap: an answer
 // that trickles or grows without end fails instead of holding the sync or its memory.
 // Cookies go to and come from the base URL's host only (`own_host`).
-HttpAnswer HttpSession::exchange(httplib::Client& client, const Outgoing& outgoing,
-                                 bool own_host, Deadline deadline) {
+HttpAnswer HttpSession::exchange(httplib::Client& client, const Outgoing& outgoing, bool own_host,
+                                 Deadline deadline) {
   httplib::Request request;
   request.method = outgoing.method;
   request.path = outgoing.target;

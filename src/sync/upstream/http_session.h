@@ -17,17 +17,17 @@
 namespace httplib {
 class Client;
 struct Request;
-}
+}  // namespace httplib
 
 namespace gpq::sync {
 
 struct HttpAnswer {
-  int status = 0;       // 0: no answer (the transport failed; see error)
+  int status = 0;  // 0: no answer (the transport failed; see error)
   // The transport failure in words ("connection refused", "timed out"); or, with a redirect
   // status, why the redirect was not followed.
   std::string error;
-  HeaderList headers;   // names lower-cased
-  std::string body;     // complete, or empty when the transport failed
+  HeaderList headers;  // names lower-cased
+  std::string body;    // complete, or empty when the transport failed
 
   std::string header(std::string_view lower_name) const;
   bool transport_failed() const { return status == 0; }

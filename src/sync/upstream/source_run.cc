@@ -51,8 +51,10 @@ void SourceRun::write(const std::string& resource, const ParsedBody& body, std::
   while (offset < sets.size() || !catalog_written) {
     const std::size_t count = std::min(kBatchSets, sets.size() - offset);
     const std::span<const CatalogRecord> records =
-        catalog_written ? std::span<const CatalogRecord>() : std::span<const CatalogRecord>(body.records);
-    const storage::WriteCounts counts = writer_->write_batch(sets.subspan(offset, count), records, run_id_);
+        catalog_written ? std::span<const CatalogRecord>()
+                        : std::span<const CatalogRecord>(body.records);
+    const storage::WriteCounts counts =
+        writer_->write_batch(sets.subspan(offset, count), records, run_id_);
     catalog_written = true;
     offset += count;
     report_.counts.sets_added += counts.added;
@@ -103,10 +105,11 @@ SourceReport SourceRun::finish(const Failure& fatal) {
     add_reason(reasons_, fatal.reason, true);
   }
   const bool any_good = report_.downloaded + report_.not_modified + report_.fresh > 0;
-  report_.outcome = process_stop_request().requested()              ? storage::RunOutcome::interrupted
-                    : !fatal.empty() || (report_.failed > 0 && !any_good) ? storage::RunOutcome::failed
-                    : report_.failed > 0                                 ? storage::RunOutcome::partial
-                                                                         : storage::RunOutcome::ok;
+  report_.outcome = process_stop_request().requested() ? storage::RunOutcome::interrupted
+                    : !fatal.empty() || (report_.failed > 0 && !any_good)
+                        ? storage::RunOutcome::failed
+                    : report_.failed > 0 ? storage::RunOutcome::partial
+                                         : storage::RunOutcome::ok;
   storage::SyncRuns(db_).finish_run(run_id_, report_.outcome, report_.counts,
                                     fmt::format("{}", fmt::join(report_.errors, "; ")),
                                     std::nullopt, fmt::format("{}", fmt::join(reasons_, "; ")));

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gpq/time.h"
+
 #include "storage/sync_runs.h"
 #include "sync/upstream/failure.h"
 #include "sync/upstream/parsed_body.h"
@@ -36,8 +37,8 @@ struct SourceReport {
 };
 
 // Reports a resource as it finishes: source, resource name, outcome, message.
-using ResourceProgress = std::function<void(const SourceReport&, const std::string& resource,
-                                            ResourceOutcome)>;
+using ResourceProgress =
+    std::function<void(const SourceReport&, const std::string& resource, ResourceOutcome)>;
 
 class SourceRun {
  public:

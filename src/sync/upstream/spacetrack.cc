@@ -6,6 +6,7 @@
 
 #include "gpq/error.h"
 #include "gpq/time.h"
+
 #include "storage/history_windows.h"
 #include "storage/sync_resources.h"
 #include "sync/upstream/spacetrack_client.h"
@@ -85,7 +86,8 @@ class Spacetrack {
       run_.write(name, body, bytes);
       Taken taken{body.sets.size(), std::nullopt};
       for (const ElementSet& set : body.sets) {
-        if (set.creation_date && (!taken.newest_creation || *set.creation_date > *taken.newest_creation)) {
+        if (set.creation_date &&
+            (!taken.newest_creation || *set.creation_date > *taken.newest_creation)) {
           taken.newest_creation = set.creation_date;
         }
       }
@@ -104,7 +106,8 @@ class Spacetrack {
   void fetch_gp() {
     storage::ResourceState state = states_.get("spacetrack gp");
     const TimePoint now = system_now();
-    if (!options_.force && state.checked && now.unix_micros() - state.checked->unix_micros() < kHourUs) {
+    if (!options_.force && state.checked &&
+        now.unix_micros() - state.checked->unix_micros() < kHourUs) {
       run_.fresh("gp");
       return;
     }
@@ -168,9 +171,10 @@ class Spacetrack {
       }
     }
     if (left > 0 && options_.notice) {
-      options_.notice(fmt::format("gp_history: {} window(s) left for the next run of the same "
-                                  "command",
-                                  left));
+      options_.notice(
+          fmt::format("gp_history: {} window(s) left for the next run of the same "
+                      "command",
+                      left));
     }
   }
 

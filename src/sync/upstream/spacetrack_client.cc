@@ -21,7 +21,9 @@ SessionOptions session_options(const SpacetrackOptions& options) {
   return session;
 }
 
-std::string account_of(const std::string& identity) { return to_lower(identity); }
+std::string account_of(const std::string& identity) {
+  return to_lower(identity);
+}
 
 // The request budget's refusal (spent, or a pause after a rate-limit answer) as a stop.
 Failure budget_stop(const std::string& why) {
@@ -51,9 +53,10 @@ Failure SpacetrackClient::rate_limited(const HttpAnswer& answer) {
   budget_.pause(rate_limit_pause(answer));
   if (rate_limits_ < 2) {
     if (options_.notice) {
-      options_.notice(fmt::format("Space-Track answered that the rate limit was violated; "
-                                  "no request for {} s",
-                                  rate_limit_pause(answer).count()));
+      options_.notice(
+          fmt::format("Space-Track answered that the rate limit was violated; "
+                      "no request for {} s",
+                      rate_limit_pause(answer).count()));
     }
     return {};
   }

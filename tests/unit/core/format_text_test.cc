@@ -19,8 +19,6 @@ namespace {
 using test::at;
 using test::iss;
 
-
-
 constexpr std::string_view kIssLine1 =
     "1 25544U 98067A   26143.80969095  .00007235  00000+0  13771-3 0  9990";
 constexpr std::string_view kIssLine2 =

@@ -30,8 +30,7 @@ TEST(FuzzFindingsTest, TleReasonsQuoteColumnsPrintably) {
 TEST(FuzzFindingsTest, TleDesignatorPieceIsCapitalLetters) {
   const std::string line1 =
       "1 27041U 89006W \x00 23290.34998944  .00001042  00000-0  68057-2 0  9998"s;
-  const std::string line2 =
-      "2 27041   8.5600  58.0983 7185968 120.6016 328.4179  2.27891068 28353";
+  const std::string line2 = "2 27041   8.5600  58.0983 7185968 120.6016 328.4179  2.27891068 28353";
   ElementSet set;
   std::string error;
   ASSERT_FALSE(parse_tle(line1, line2, set, error));
@@ -43,9 +42,9 @@ TEST(FuzzFindingsTest, TleDesignatorPieceIsCapitalLetters) {
 TEST(FuzzFindingsTest, ObjectIdNoTleCanCarryIsWrittenBlank) {
   ElementSet set;
   std::string error;
-  ASSERT_TRUE(parse_tle(
-      "1 A0197U 26175U   26220.62548541 -.00835829  00000-0 -43762-2 0  9996",
-      "2 A0197  97.2877  60.8980 0001600 126.0856 234.0562 15.82788270  2423", set, error))
+  ASSERT_TRUE(parse_tle("1 A0197U 26175U   26220.62548541 -.00835829  00000-0 -43762-2 0  9996",
+                        "2 A0197  97.2877  60.8980 0001600 126.0856 234.0562 15.82788270  2423",
+                        set, error))
       << error;
   for (const std::string object_id : {"2026-18:", "1926-001A", "2026-001a", "2026-001ABCD"}) {
     set.object_id = object_id;

@@ -2,12 +2,13 @@
 // are known: ties, bounds, boundaries, filters and pagination.
 #include "gpq/query_service.h"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <set>
 
+#include <gtest/gtest.h>
+
 #include "gpq/request.h"
+
 #include "storage/sqlite_store.h"
 #include "storage_test_support.h"
 #include "support/expect_error.h"
@@ -20,7 +21,9 @@ constexpr std::int64_t kHour = kMicrosPerHour;
 constexpr std::int64_t kDay = 24 * kHour;
 const TimePoint kNow = TimePoint::from_unix_micros(kEpoch2024 + 400 * kDay);
 
-TimePoint at(std::int64_t micros) { return TimePoint::from_unix_micros(micros); }
+TimePoint at(std::int64_t micros) {
+  return TimePoint::from_unix_micros(micros);
+}
 
 CatalogRecord catalog(std::int32_t id, ObjectType type, std::optional<std::int64_t> launch,
                       std::optional<std::int64_t> decay, std::string name) {
@@ -75,12 +78,11 @@ class QueryServiceTest : public StorageTest {
     big.object_name = "ELECTRON R/B";
     big.object_id = "2026-180C";
     sets.push_back(big);
-    write(sets, {catalog(1, ObjectType::payload, kEpoch2024 - 9000 * kDay, {}, "ISS (ZARYA)"),
-                 catalog(2, ObjectType::payload, kEpoch2024 - 900 * kDay, {}, "GEO SAT"),
-                 catalog(3, ObjectType::debris, kEpoch2024 - 90 * kDay, kEpoch2024 + kDay,
-                         "FALLEN"),
-                 catalog(4, ObjectType::rocket_body, kNow.unix_micros() - 10 * kDay, {},
-                         "LATE LAUNCH")});
+    write(sets,
+          {catalog(1, ObjectType::payload, kEpoch2024 - 9000 * kDay, {}, "ISS (ZARYA)"),
+           catalog(2, ObjectType::payload, kEpoch2024 - 900 * kDay, {}, "GEO SAT"),
+           catalog(3, ObjectType::debris, kEpoch2024 - 90 * kDay, kEpoch2024 + kDay, "FALLEN"),
+           catalog(4, ObjectType::rocket_body, kNow.unix_micros() - 10 * kDay, {}, "LATE LAUNCH")});
     store_ = SqliteStore::open(path_);
     core_ = std::make_unique<QueryService>(*store_, [] { return kNow; });
   }
@@ -109,7 +111,7 @@ TEST_F(QueryServiceTest, NearestTiesGoToTheEarlierSet) {
     std::int64_t epoch, expected;
     double delta;
   } rows[] = {
-      {kEpoch2024 + 6 * kHour, kEpoch2024, -6 * 3600.0},        // exactly between: earlier
+      {kEpoch2024 + 6 * kHour, kEpoch2024, -6 * 3600.0},  // exactly between: earlier
       {kEpoch2024 + 7 * kHour, kEpoch2024 + 12 * kHour, 5 * 3600.0},
       {kEpoch2024 + 12 * kHour, kEpoch2024 + 12 * kHour, 0.0},  // exact hit
       {kEpoch2024 - kDay, kEpoch2024, 86400.0},                 // before the first
@@ -158,14 +160,16 @@ TEST_F(QueryServiceTest, HistoryBoundsAreInclusiveAndAscending) {
   EXPECT_EQ(meta.object_name, "ISS (ZARYA)");
 
   std::int64_t celestrak = 0;
-  core_->history({1, std::nullopt, std::nullopt, SourceFilter::celestrak}, all,
-                 [&](const ElementSet&) { ++celestrak; }, nullptr);
+  core_->history(
+      {1, std::nullopt, std::nullopt, SourceFilter::celestrak}, all,
+      [&](const ElementSet&) { ++celestrak; }, nullptr);
   EXPECT_EQ(celestrak, 5);
-  EXPECT_GPQ_ERROR(core_->history({1, at(0), at(1), SourceFilter::all}, all,
-                                  [](const ElementSet&) {}, nullptr),
-                   Errc::not_found,
-                   "no element sets for NORAD 1 between 1970-01-01T00:00:00.000Z and "
-                   "1970-01-01T00:00:00.000Z");
+  EXPECT_GPQ_ERROR(
+      core_->history(
+          {1, at(0), at(1), SourceFilter::all}, all, [](const ElementSet&) {}, nullptr),
+      Errc::not_found,
+      "no element sets for NORAD 1 between 1970-01-01T00:00:00.000Z and "
+      "1970-01-01T00:00:00.000Z");
 }
 
 TEST_F(QueryServiceTest, RangeCountsYearsAcrossNewYear) {
@@ -343,8 +347,8 @@ class QueryServiceKnownWorldTest : public ::testing::Test {
 
   Sets history(const HistoryQuery& query, HistoryMeta* meta = nullptr) {
     Sets sets;
-    core_->history(query, every_row(), [&](const ElementSet& s) { sets.push_back(describe(s)); },
-                   meta);
+    core_->history(
+        query, every_row(), [&](const ElementSet& s) { sets.push_back(describe(s)); }, meta);
     return sets;
   }
 
@@ -356,7 +360,9 @@ class QueryServiceKnownWorldTest : public ::testing::Test {
 
 constexpr const char* kC = " celestrak";
 constexpr const char* kS = " spacetrack";
-std::string at(const char* micros, const char* source) { return std::string(micros) + source; }
+std::string at(const char* micros, const char* source) {
+  return std::string(micros) + source;
+}
 
 TEST_F(QueryServiceKnownWorldTest, LatestIsTheNewestOfEitherSourceAndSpaceTrackWinsATie) {
   const struct {
@@ -365,7 +371,7 @@ TEST_F(QueryServiceKnownWorldTest, LatestIsTheNewestOfEitherSourceAndSpaceTrackW
   } rows[] = {
       // A CelesTrak set 300 us later falls on the same millisecond: Space-Track's wins.
       {kIss, at("2026-01-12T00:00:00.000000", kS)},
-      {kCss, at("2026-02-27T12:00:00.000000", kC)},  // newer than its Space-Track set
+      {kCss, at("2026-02-27T12:00:00.000000", kC)},     // newer than its Space-Track set
       {kFuture, at("2026-03-02T00:00:00.000000", kC)},  // newest, even after the clock
       {kYearEnd, at("2026-01-01T00:00:00.000000", kC)},
   };
@@ -391,13 +397,12 @@ TEST_F(QueryServiceKnownWorldTest, NearestTiesExactHitsEndsAndSources) {
        -21599.999999},
       {"2026-01-10T12:00:00Z", SourceFilter::all, at("2026-01-10T12:00:00.000000", kC), 0},
       {"2026-01-01T00:00:00Z", SourceFilter::all, at("2026-01-10T00:00:00.000000", kC), 777600},
-      {"2026-02-01T00:00:00Z", SourceFilter::all, at("2026-01-12T00:00:00.000000", kS),
-       -1728000},
+      {"2026-02-01T00:00:00Z", SourceFilter::all, at("2026-01-12T00:00:00.000000", kS), -1728000},
       // The CelesTrak set on the Space-Track set's millisecond exists only for celestrak.
       {"2026-01-11T00:00:00.000400Z", SourceFilter::all, at("2026-01-11T00:00:00.000000", kS),
        -0.0004},
-      {"2026-01-11T00:00:00.000400Z", SourceFilter::celestrak,
-       at("2026-01-11T00:00:00.000400", kC), 0},
+      {"2026-01-11T00:00:00.000400Z", SourceFilter::celestrak, at("2026-01-11T00:00:00.000400", kC),
+       0},
       {"2026-01-11T00:00:00.000400Z", SourceFilter::spacetrack,
        at("2026-01-11T00:00:00.000000", kS), -0.0004},
       {"2026-01-11T06:00:00Z", SourceFilter::all, at("2026-01-11T00:00:00.000000", kS), -21600},
@@ -407,8 +412,8 @@ TEST_F(QueryServiceKnownWorldTest, NearestTiesExactHitsEndsAndSources) {
        86400},
   };
   for (const auto& row : rows) {
-    const std::string name = std::string(row.epoch) + " source " +
-                             std::to_string(static_cast<int>(row.source));
+    const std::string name =
+        std::string(row.epoch) + " source " + std::to_string(static_cast<int>(row.source));
     const Nearest found = core_->nearest({kIss, iso(row.epoch), row.source});
     EXPECT_EQ(describe(found.set), row.expected) << name;
     EXPECT_NEAR(found.delta_seconds, row.delta, 1e-7) << name;
@@ -439,8 +444,7 @@ TEST_F(QueryServiceKnownWorldTest, AdjacentBracketsTheEpoch) {
       {"2026-01-11T12:00:00Z", at("2026-01-11T12:00:00.000000", kC),
        at("2026-01-11T12:00:00.000600", kS), 0.0006 / 3600},
       {"2026-01-12T00:00:00Z", at("2026-01-12T00:00:00.000000", kS), "none", std::nullopt},
-      {"2026-01-12T00:00:00.000300Z", at("2026-01-12T00:00:00.000000", kS), "none",
-       std::nullopt},
+      {"2026-01-12T00:00:00.000300Z", at("2026-01-12T00:00:00.000000", kS), "none", std::nullopt},
       {"2026-02-01T00:00:00Z", at("2026-01-12T00:00:00.000000", kS), "none", std::nullopt},
   };
   for (const auto& row : rows) {
@@ -468,33 +472,71 @@ TEST_F(QueryServiceKnownWorldTest, HistoryBoundsDefaultsSourcesAndOrder) {
     SourceFilter source;
     Sets expected;
   } rows[] = {
-      {"everything", kIss, none, none, SourceFilter::all,
+      {"everything",
+       kIss,
+       none,
+       none,
+       SourceFilter::all,
        {at("2026-01-10T00:00:00.000000", kC), at("2026-01-10T12:00:00.000000", kC),
         at("2026-01-11T00:00:00.000000", kS), at("2026-01-11T12:00:00.000000", kC),
         at("2026-01-11T12:00:00.000600", kS), at("2026-01-12T00:00:00.000000", kS)}},
-      {"both bounds inclusive", kIss, t("2026-01-10T12:00:00Z"), t("2026-01-11T12:00:00Z"),
+      {"both bounds inclusive",
+       kIss,
+       t("2026-01-10T12:00:00Z"),
+       t("2026-01-11T12:00:00Z"),
        SourceFilter::all,
        {at("2026-01-10T12:00:00.000000", kC), at("2026-01-11T00:00:00.000000", kS),
         at("2026-01-11T12:00:00.000000", kC)}},
-      {"a microsecond inside", kIss, t("2026-01-10T12:00:00.000001Z"),
-       t("2026-01-11T11:59:59.999999Z"), SourceFilter::all,
+      {"a microsecond inside",
+       kIss,
+       t("2026-01-10T12:00:00.000001Z"),
+       t("2026-01-11T11:59:59.999999Z"),
+       SourceFilter::all,
        {at("2026-01-11T00:00:00.000000", kS)}},
-      {"start defaults to the first set", kIss, none, t("2026-01-10T00:00:00Z"),
-       SourceFilter::all, {at("2026-01-10T00:00:00.000000", kC)}},
-      {"start equals end", kIss, t("2026-01-12T00:00:00Z"), t("2026-01-12T00:00:00Z"),
-       SourceFilter::all, {at("2026-01-12T00:00:00.000000", kS)}},
-      {"celestrak keeps its twins", kIss, none, none, SourceFilter::celestrak,
+      {"start defaults to the first set",
+       kIss,
+       none,
+       t("2026-01-10T00:00:00Z"),
+       SourceFilter::all,
+       {at("2026-01-10T00:00:00.000000", kC)}},
+      {"start equals end",
+       kIss,
+       t("2026-01-12T00:00:00Z"),
+       t("2026-01-12T00:00:00Z"),
+       SourceFilter::all,
+       {at("2026-01-12T00:00:00.000000", kS)}},
+      {"celestrak keeps its twins",
+       kIss,
+       none,
+       none,
+       SourceFilter::celestrak,
        {at("2026-01-10T00:00:00.000000", kC), at("2026-01-10T12:00:00.000000", kC),
         at("2026-01-11T00:00:00.000400", kC), at("2026-01-11T12:00:00.000000", kC),
         at("2026-01-12T00:00:00.000300", kC)}},
-      {"spacetrack", kIss, none, none, SourceFilter::spacetrack,
+      {"spacetrack",
+       kIss,
+       none,
+       none,
+       SourceFilter::spacetrack,
        {at("2026-01-11T00:00:00.000000", kS), at("2026-01-11T12:00:00.000600", kS),
         at("2026-01-12T00:00:00.000000", kS)}},
-      {"end defaults to now", kFuture, none, none, SourceFilter::all,
+      {"end defaults to now",
+       kFuture,
+       none,
+       none,
+       SourceFilter::all,
        {at("2026-02-28T00:00:00.000000", kC)}},
-      {"an end after now", kFuture, none, t("2026-03-03T00:00:00Z"), SourceFilter::all,
+      {"an end after now",
+       kFuture,
+       none,
+       t("2026-03-03T00:00:00Z"),
+       SourceFilter::all,
        {at("2026-02-28T00:00:00.000000", kC), at("2026-03-02T00:00:00.000000", kC)}},
-      {"across the new year", kYearEnd, none, none, SourceFilter::all,
+      {"across the new year",
+       kYearEnd,
+       none,
+       none,
+       SourceFilter::all,
        {at("2025-12-31T23:59:59.999000", kC), at("2026-01-01T00:00:00.000000", kC)}},
   };
   for (const auto& row : rows) {
@@ -519,11 +561,11 @@ TEST_F(QueryServiceKnownWorldTest, HistoryWithNothingInRangeIsNotFound) {
                        std::optional<TimePoint> end, SourceFilter source) {
     history({id, start, end, source});
   };
-  EXPECT_GPQ_ERROR(run(kIss, iso("2020-01-01T00:00:00Z"), iso("2020-01-02T00:00:00Z"),
-                       SourceFilter::all),
-                   Errc::not_found,
-                   "no element sets for NORAD 25544 between 2020-01-01T00:00:00.000Z and "
-                   "2020-01-02T00:00:00.000Z");
+  EXPECT_GPQ_ERROR(
+      run(kIss, iso("2020-01-01T00:00:00Z"), iso("2020-01-02T00:00:00Z"), SourceFilter::all),
+      Errc::not_found,
+      "no element sets for NORAD 25544 between 2020-01-01T00:00:00.000Z and "
+      "2020-01-02T00:00:00.000Z");
   EXPECT_GPQ_ERROR(run(kIss, std::nullopt, iso("2020-01-02T00:00:00Z"), SourceFilter::all),
                    Errc::not_found,
                    "no element sets for NORAD 25544 between its first set and "
@@ -536,9 +578,9 @@ TEST_F(QueryServiceKnownWorldTest, HistoryWithNothingInRangeIsNotFound) {
                    "no element sets for NORAD 33591 between its first set and "
                    "2026-03-01T00:00:00.000Z");
   // start > end never reaches the core: the binder refuses it.
-  EXPECT_GPQ_ERROR(bind_history("25544", {{"start", "2026-01-12"}, {"end", "2026-01-11"}},
-                                FrontEnd::http),
-                   Errc::bad_request, "parameter 'start' is after 'end'; give start <= end");
+  EXPECT_GPQ_ERROR(
+      bind_history("25544", {{"start", "2026-01-12"}, {"end", "2026-01-11"}}, FrontEnd::http),
+      Errc::bad_request, "parameter 'start' is after 'end'; give start <= end");
   const auto equal =
       bind_history("25544", {{"start", "2026-01-12"}, {"end", "2026-01-12"}}, FrontEnd::http);
   EXPECT_EQ(history(equal.query), Sets{at("2026-01-12T00:00:00.000000", kS)});
@@ -554,8 +596,7 @@ TEST_F(QueryServiceKnownWorldTest, HistoryStartingAfterNowIsABadRequest) {
                      "(2026-03-01T00:00:00.000Z) when not given; give start <= end");
   }
   // Start at now is a range, empty here.
-  EXPECT_GPQ_ERROR(history({kIss, world::now(), std::nullopt, SourceFilter::all}),
-                   Errc::not_found,
+  EXPECT_GPQ_ERROR(history({kIss, world::now(), std::nullopt, SourceFilter::all}), Errc::not_found,
                    "no element sets for NORAD 25544 between 2026-03-01T00:00:00.000Z and "
                    "2026-03-01T00:00:00.000Z");
 }
@@ -566,14 +607,18 @@ TEST_F(QueryServiceKnownWorldTest, HistoryPages) {
     Sets expected;
     PageInfo info;
   } rows[] = {
-      {1, 4,
+      {1,
+       4,
        {at("2026-01-10T00:00:00.000000", kC), at("2026-01-10T12:00:00.000000", kC),
         at("2026-01-11T00:00:00.000000", kS), at("2026-01-11T12:00:00.000000", kC)},
        {6, 1, 4, 2}},
-      {2, 4, {at("2026-01-11T12:00:00.000600", kS), at("2026-01-12T00:00:00.000000", kS)},
+      {2,
+       4,
+       {at("2026-01-11T12:00:00.000600", kS), at("2026-01-12T00:00:00.000000", kS)},
        {6, 2, 4, 2}},
       {3, 4, {}, {6, 3, 4, 2}},  // past the last page: empty, not an error
-      {2, 3,
+      {2,
+       3,
        {at("2026-01-11T12:00:00.000000", kC), at("2026-01-11T12:00:00.000600", kS),
         at("2026-01-12T00:00:00.000000", kS)},
        {6, 2, 3, 2}},
@@ -583,9 +628,9 @@ TEST_F(QueryServiceKnownWorldTest, HistoryPages) {
     paging.page = row.page;
     paging.per_page = row.per_page;
     Sets sets;
-    const PageInfo info =
-        core_->history({kIss, std::nullopt, std::nullopt, SourceFilter::all}, paging,
-                       [&](const ElementSet& s) { sets.push_back(describe(s)); }, nullptr);
+    const PageInfo info = core_->history(
+        {kIss, std::nullopt, std::nullopt, SourceFilter::all}, paging,
+        [&](const ElementSet& s) { sets.push_back(describe(s)); }, nullptr);
     const std::string name = std::to_string(row.page) + "/" + std::to_string(row.per_page);
     EXPECT_EQ(sets, row.expected) << name;
     EXPECT_EQ(info.total, row.info.total) << name;
@@ -608,9 +653,9 @@ TEST_F(QueryServiceKnownWorldTest, RangeCountsSetsAndCalendarYears) {
   EXPECT_EQ(format_iso8601_micros(iss.latest_epoch), "2026-01-12T00:00:00.000000");
 
   // Every object: range agrees with its whole history (range knows no "now").
-  for (const std::int32_t id : {kIss, kCss, kStarlink, kOneweb, kGps, kGlonass, kGalileo, kBeidou,
-                                kNoaa, kGoes, kAnalyst, kAnalystHigh, kNewGlonass, kLateLaunch,
-                                kFallen, kTransfer, kFading, kYearEnd, kFuture}) {
+  for (const std::int32_t id :
+       {kIss, kCss, kStarlink, kOneweb, kGps, kGlonass, kGalileo, kBeidou, kNoaa, kGoes, kAnalyst,
+        kAnalystHigh, kNewGlonass, kLateLaunch, kFallen, kTransfer, kFading, kYearEnd, kFuture}) {
     HistoryMeta meta;
     const Sets sets =
         history({id, std::nullopt, iso("2100-01-01T00:00:00Z"), SourceFilter::all}, &meta);
@@ -639,39 +684,59 @@ TEST_F(QueryServiceKnownWorldTest, SnapshotMembershipAtLaunchAndDecay) {
     std::vector<std::string> expected;  // "<id> <epoch of its nearest set>"
   } rows[] = {
       // The ISS tie (00:00 and 12:00) goes to the earlier set.
-      {"2026-01-10T06:00:00Z", any_type, any_regime,
+      {"2026-01-10T06:00:00Z",
+       any_type,
+       any_regime,
        {"25544 2026-01-10T00:00:00.000000", "50002 2026-01-10T00:00:00.000000",
         "50003 2026-01-10T00:00:00.000000", "50005 2026-01-01T00:00:00.000000"}},
       {"2026-01-10T06:00:00Z", any_type, OrbitRegime::heo, {"50003 2026-01-10T00:00:00.000000"}},
       {"2026-01-10T06:00:00Z", any_type, OrbitRegime::geo, {}},  // 50003 is still in GTO
       // 50001's first set is exactly epoch + 1 day: in. 50002 decayed on 2026-01-15: out.
-      {"2026-01-19T00:00:00Z", any_type, any_regime,
+      {"2026-01-19T00:00:00Z",
+       any_type,
+       any_regime,
        {"25544 2026-01-12T00:00:00.000000", "50001 2026-01-20T00:00:00.000000",
         "50003 2026-01-20T00:00:00.000000", "50005 2026-01-01T00:00:00.000000"}},
-      {"2026-01-18T23:59:59.999999Z", any_type, any_regime,
+      {"2026-01-18T23:59:59.999999Z",
+       any_type,
+       any_regime,
        {"25544 2026-01-12T00:00:00.000000", "50003 2026-01-20T00:00:00.000000",
         "50005 2026-01-01T00:00:00.000000"}},
-      {"2026-01-19T00:00:00Z", ObjectType::rocket_body, any_regime,
+      {"2026-01-19T00:00:00Z",
+       ObjectType::rocket_body,
+       any_regime,
        {"50001 2026-01-20T00:00:00.000000"}},
       // 50005 has no catalog record, so no object type: a type filter leaves it out.
-      {"2026-01-19T00:00:00Z", ObjectType::payload, any_regime,
+      {"2026-01-19T00:00:00Z",
+       ObjectType::payload,
+       any_regime,
        {"25544 2026-01-12T00:00:00.000000", "50003 2026-01-20T00:00:00.000000"}},
       {"2026-01-19T00:00:00Z", any_type, OrbitRegime::geo, {"50003 2026-01-20T00:00:00.000000"}},
       {"2026-01-19T00:00:00Z", any_type, OrbitRegime::heo, {"50001 2026-01-20T00:00:00.000000"}},
       // An object is a member through its DECAY_DATE's day, out from the next day's 00:00 UTC.
       // 50003 ties (5 days each way): earlier.
-      {"2026-01-15T00:00:00Z", any_type, any_regime,
+      {"2026-01-15T00:00:00Z",
+       any_type,
+       any_regime,
        {"25544 2026-01-12T00:00:00.000000", "50002 2026-01-14T00:00:00.000000",
         "50003 2026-01-10T00:00:00.000000", "50005 2026-01-01T00:00:00.000000"}},
-      {"2026-01-15T23:59:59.999999Z", any_type, any_regime,
+      {"2026-01-15T23:59:59.999999Z",
+       any_type,
+       any_regime,
        {"25544 2026-01-12T00:00:00.000000", "50002 2026-01-14T00:00:00.000000",
         "50003 2026-01-20T00:00:00.000000", "50005 2026-01-01T00:00:00.000000"}},
-      {"2026-01-16T00:00:00Z", any_type, any_regime,
+      {"2026-01-16T00:00:00Z",
+       any_type,
+       any_regime,
        {"25544 2026-01-12T00:00:00.000000", "50003 2026-01-20T00:00:00.000000",
         "50005 2026-01-01T00:00:00.000000"}},
-      {"2026-03-01T00:00:00Z", ObjectType::rocket_body, any_regime,
+      {"2026-03-01T00:00:00Z",
+       ObjectType::rocket_body,
+       any_regime,
        {"50001 2026-02-01T00:00:00.000000"}},
-      {"2026-03-01T00:00:00Z", any_type, OrbitRegime::geo,
+      {"2026-03-01T00:00:00Z",
+       any_type,
+       OrbitRegime::geo,
        {"36287 2026-02-27T12:00:00.000000", "41866 2026-02-27T12:00:00.000000",
         "50003 2026-01-20T00:00:00.000000"}},
   };
@@ -705,9 +770,9 @@ TEST_F(QueryServiceKnownWorldTest, SnapshotMembershipAtLaunchAndDecay) {
 }
 
 // The current set of every object that is not decayed at kNow, in NORAD order.
-const Ids kShown = {kGps,      kIss,      kGlonass,  kNoaa,   kBeidou,    kGalileo,
-                    kGoes,     kOneweb,   kStarlink, kCss,    kLateLaunch, kTransfer,
-                    kFading,   kYearEnd,  kFuture,   kAnalyst, kNewGlonass, kAnalystHigh};
+const Ids kShown = {kGps,    kIss,     kGlonass,  kNoaa,    kBeidou,     kGalileo,
+                    kGoes,   kOneweb,  kStarlink, kCss,     kLateLaunch, kTransfer,
+                    kFading, kYearEnd, kFuture,   kAnalyst, kNewGlonass, kAnalystHigh};
 
 Ids with(Ids ids, std::int32_t extra) {
   ids.insert(std::lower_bound(ids.begin(), ids.end(), extra), extra);
@@ -752,14 +817,13 @@ TEST_F(QueryServiceKnownWorldTest, SearchFiltersAloneAndCombined) {
       {{{"norad_ids", "50002,25544,99999"}}, {kIss}},
       {{{"norad_ids", "50002,25544,99999"}, {"decay", "true"}}, {kIss, kFallen}},
       {{{"orbit_regime", "LEO"}},
-       {kIss, kNoaa, kOneweb, kStarlink, kCss, kFading, kYearEnd, kFuture, kAnalyst,
-        kAnalystHigh}},
+       {kIss, kNoaa, kOneweb, kStarlink, kCss, kFading, kYearEnd, kFuture, kAnalyst, kAnalystHigh}},
       {{{"orbit_regime", "meo"}}, {kGps, kGlonass, kGalileo, kNewGlonass}},
       {{{"orbit_regime", "GEO"}}, {kBeidou, kGoes, kTransfer}},  // 50003 now in GEO
       {{{"orbit_regime", "HEO"}}, {kLateLaunch}},
       {{{"object_type", "PAYLOAD"}},
-       {kGps, kIss, kGlonass, kNoaa, kBeidou, kGalileo, kGoes, kOneweb, kStarlink, kCss,
-        kTransfer, kFading, kFuture, kNewGlonass}},
+       {kGps, kIss, kGlonass, kNoaa, kBeidou, kGalileo, kGoes, kOneweb, kStarlink, kCss, kTransfer,
+        kFading, kFuture, kNewGlonass}},
       {{{"object_type", "rocket_body"}}, {kLateLaunch}},
       {{{"object_type", "DEBRIS"}}, {}},
       {{{"object_type", "DEBRIS"}, {"decay", "true"}}, {kFallen}},
@@ -769,8 +833,7 @@ TEST_F(QueryServiceKnownWorldTest, SearchFiltersAloneAndCombined) {
       {{{"object_type", "ROCKET_BODY"}, {"group", "starlink"}}, {}},
       {{{"group", "glo-ops"}, {"orbit_regime", "MEO"}, {"search", "2619"}}, {kNewGlonass}},
       {{{"norad_ids", "25544,41866"}, {"group", "weather"}}, {kGoes}},
-      {{{"intdes", "2026-005"}, {"object_type", "PAYLOAD"}, {"orbit_regime", "GEO"}},
-       {kTransfer}},
+      {{{"intdes", "2026-005"}, {"object_type", "PAYLOAD"}, {"orbit_regime", "GEO"}}, {kTransfer}},
   };
   for (const auto& row : rows) {
     EXPECT_EQ(search_ids(row.params), row.expected) << text_of(row.params);
@@ -798,8 +861,8 @@ TEST_F(QueryServiceKnownWorldTest, DecayIsJudgedAtTheClocksNow) {
 }
 
 TEST_F(QueryServiceKnownWorldTest, CatalogSearchFilters) {
-  const Ids active = {kCatalogOnly, kGps,   kIss,    kGlonass,  kNoaa, kBeidou,
-                      kGalileo,     kGoes,  kOneweb, kStarlink, kCss,  kLateLaunch,
+  const Ids active = {kCatalogOnly, kGps,    kIss,    kGlonass,   kNoaa, kBeidou,
+                      kGalileo,     kGoes,   kOneweb, kStarlink,  kCss,  kLateLaunch,
                       kTransfer,    kFading, kFuture, kNewGlonass};
   const struct {
     Params params;
@@ -820,8 +883,7 @@ TEST_F(QueryServiceKnownWorldTest, CatalogSearchFilters) {
       {{{"launch_year", "1958"}}, {kCatalogOnly}},
       {{{"launch_year", "2025"}}, {kFading, kFuture}},
       {{{"launch_year", "2025"}, {"active_only", "false"}}, {kFallen, kFading, kFuture}},
-      {{{"owner", "US"}, {"object_type", "PAYLOAD"}, {"launch_year", "2025"}},
-       {kFading, kFuture}},
+      {{{"owner", "US"}, {"object_type", "PAYLOAD"}, {"launch_year", "2025"}}, {kFading, kFuture}},
   };
   for (const auto& row : rows) {
     const auto bound = bind_catalog_search(row.params, FrontEnd::http);
@@ -890,8 +952,7 @@ TEST_F(QueryServiceKnownWorldTest, PaginationTotalsAndPages) {
        {kGalileo, kGoes}},
   };
   for (const auto& row : rows) {
-    const std::string name =
-        text_of(row.params) + (row.end == FrontEnd::cli ? "(cli)" : "(http)");
+    const std::string name = text_of(row.params) + (row.end == FrontEnd::cli ? "(cli)" : "(http)");
     const auto bound = bind_gp_search(row.params, row.end);
     Ids ids;
     const PageInfo info = core_->search(bound.query, bound.paging,
