@@ -1,4 +1,4 @@
-// CatalogRecord: one SATCAT entry, with the field set of SPEC.md's catalog record.
+// CatalogRecord: one SATCAT entry, with the field set of docs/API.md "Catalog record".
 #pragma once
 
 #include <cstdint>

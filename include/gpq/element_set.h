@@ -1,5 +1,6 @@
-// ElementSet: one General Perturbations (GP) mean-element set, as SPEC.md lists
-// its fields, with the derived quantities computed from it, never stored.
+// ElementSet: one General Perturbations (GP) mean-element set, as docs/API.md
+// "Element-set record" lists its fields, with the derived quantities computed from it,
+// never stored.
 #pragma once
 
 #include <cstdint>

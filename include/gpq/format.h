@@ -26,7 +26,7 @@ std::optional<Format> parse_format(std::string_view text) noexcept;
 // The Content-Type of a body in this format, with charset.
 std::string_view content_type(Format format) noexcept;
 
-// The sets a list left out because its format cannot carry them (DECISIONS, Pagination: a TLE
+// The sets a list left out because its format cannot carry them (docs/API.md "Formats": a TLE
 // list leaves out NORAD ids above 339999, as CelesTrak's files do): how many, and the first
 // kMaxListedIds of their ids, for X-Omitted-Count / X-Omitted-Ids and the CLI's warning.
 struct OmittedSets {
@@ -93,7 +93,8 @@ void write_pagination_tail(const PageInfo& page, const HistoryMeta* meta, std::s
 void write_adjacent_json(const Adjacent& adjacent, std::string& out);
 void write_range_json(const RangeInfo& range, std::string& out);
 
-// Catalog: json and csv. Full form for one record; list form (SPEC.md's 8 fields) for lists.
+// Catalog: json and csv. Full form for one record; list form (docs/API.md "Catalog record",
+// 8 fields) for lists.
 void write_catalog_record_json(const CatalogRecord& record, std::string& out);
 class CatalogListWriter {
  public:

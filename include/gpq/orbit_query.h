@@ -17,8 +17,8 @@
 
 namespace gpq {
 
-// Which set answers for an instant: the nearest in time (DECISIONS.md's nearest rule, ties to
-// the earlier), the last at or before it, or the object's newest.
+// Which set answers for an instant: the nearest in time (docs/DECISIONS.md "Nearest set",
+// ties to the earlier), the last at or before it, or the object's newest.
 enum class SetChoice : std::uint8_t { nearest, before, latest };
 // TEME: SGP4's own frame; ITRF: Earth-fixed (GMST rotation, UT1 = UTC, no polar motion);
 // geodetic: latitude, longitude and height on WGS-84 of the ITRF position.

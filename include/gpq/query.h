@@ -1,4 +1,4 @@
-// The questions the query core answers (SPEC.md, DECISIONS.md) and the shapes
+// The questions the query core answers (docs/API.md, docs/DECISIONS.md) and the shapes
 // of their answers, shared by the CLI and the HTTP API.
 #pragma once
 
@@ -30,7 +30,8 @@ struct Paging {
   std::optional<std::int64_t> limit;  // CLI --limit: at most this many rows, from the first
 };
 
-// The pagination object of SPEC.md, less the URLs (front ends build those).
+// The pagination object of docs/API.md "Lists and pagination", less the URLs (front ends
+// build those).
 struct PageInfo {
   std::int64_t total = 0;
   std::int64_t page = 1;
@@ -53,7 +54,7 @@ enum class SourceFilter : std::uint8_t { all, spacetrack, celestrak };
 // GET /gp and `gpq gp` with filters: the current set of every matching object.
 struct GpFilter {
   std::optional<std::string> search;  // case-insensitive substring of OBJECT_NAME
-  std::optional<std::string> group;   // a group name of SPEC.md
+  std::optional<std::string> group;   // a group of docs/API.md "Groups"
   std::optional<std::string> intdes;  // `1998-067` (a launch) or `1998-067A` (a piece)
   std::vector<std::int32_t> norad_ids;
   std::optional<OrbitRegime> orbit_regime;
@@ -67,8 +68,8 @@ struct SnapshotQuery {
   std::optional<TimePoint> epoch;
   std::optional<ObjectType> object_type;
   std::optional<OrbitRegime> orbit_regime;
-  // A group of kGroups, judged at `epoch` (its synced list, else DECISIONS.md's rules). Only
-  // the catalog's states (/state) ask for it; /gp/epoch refuses the parameter.
+  // A group of kGroups, judged at `epoch` (its synced list, else docs/DECISIONS.md "Groups").
+  // Only the catalog's states (/state) ask for it; /gp/epoch refuses the parameter.
   std::optional<std::string> group;
 };
 

@@ -1,4 +1,4 @@
-// QueryService: one const method per question of SPEC.md. The CLI and the HTTP
+// QueryService: one const method per question of docs/API.md. The CLI and the HTTP
 // server call these and nothing else, so both give the same records in the same
 // order. Lists stream through a visitor and return their pagination facts.
 #pragma once
@@ -29,7 +29,8 @@ class QueryService {
   // Current set of every matching object, in NORAD_CAT_ID order.
   PageInfo search(const GpFilter& filter, const Paging& paging, const SetVisitor& visit) const;
 
-  // The nearest set of every object tracked at the epoch (DECISIONS.md "Time"), NORAD order.
+  // The nearest set of every object tracked at the epoch (docs/DECISIONS.md "Snapshot"),
+  // NORAD order.
   // Without an epoch: the same as search() with no filter but type and regime.
   PageInfo snapshot(const SnapshotQuery& query, const Paging& paging,
                     const SetVisitor& visit) const;

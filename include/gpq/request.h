@@ -75,7 +75,7 @@ Bound<HistoryQuery> bind_series(std::string_view norad_id, const Params& params,
 // json or csv (and table on the CLI).
 Bound<EventQuery> bind_events(std::string_view norad_id, const Params& params, FrontEnd end);
 
-// The groups of SPEC.md (with DECISIONS.md's names), in SPEC.md's order.
+// The groups of docs/API.md "Groups", in its order.
 inline constexpr std::string_view kGroups[] = {
     "stations", "starlink", "oneweb",  "gps-ops", "glo-ops",  "galileo",
     "beidou",   "weather",  "geo",     "active",  "analyst",  "last-30-days",

@@ -59,7 +59,7 @@ class Store {
   virtual std::int64_t count_current(const GpFilter& filter) const = 0;
   virtual void current(const GpFilter& filter, Window window, const SetVisitor& visit) const = 0;
 
-  // Snapshot at `query.epoch` (required here): DECISIONS.md's membership rule, NORAD order.
+  // Snapshot at `query.epoch` (required here): docs/DECISIONS.md "Snapshot", NORAD order.
   virtual std::int64_t count_snapshot(const SnapshotQuery& query) const = 0;
   virtual void snapshot(const SnapshotQuery& query, Window window,
                         const SetVisitor& visit) const = 0;

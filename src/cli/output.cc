@@ -84,7 +84,7 @@ void print_set_list(Format format, TleLayout tle_layout, const SetListRun& run,
     return;
   }
   // The TLE writers leave out a set they cannot carry (tle_output_problem()); the list goes on
-  // and a warning on stderr names them (exit 0, as DECISIONS says).
+  // and a warning on stderr names them (exit 0, as docs/DECISIONS.md "Output" says).
   const auto writer = make_set_list_writer(format, tle_layout);
   if (format == Format::json) {
     out += "{\"data\":";

@@ -1,5 +1,5 @@
 // The query core: turns requests into store reads, applies the rules of
-// DECISIONS.md that are not storage (ties, defaults, not-found), and pages.
+// docs/DECISIONS.md that are not storage (ties, defaults, not-found), and pages.
 #include "gpq/query_service.h"
 
 #include <algorithm>
@@ -14,7 +14,7 @@ constexpr std::int64_t kMicrosPerHour = 3600 * kMicrosPerSecond;
 constexpr std::string_view kNoSetsMatch = "no element sets match the query";
 
 // One page of a list: the whole is counted, and the rows are fetched only when the page
-// holds any. A query that matches nothing at all is NotFound (SPEC's errors table, on every
+// holds any. A query that matches nothing at all is NotFound (docs/API.md "Errors", on every
 // list); a page past the last of a non-empty result is an empty page.
 template <typename Fetch>
 PageInfo page_of(const Paging& paging, std::int64_t total, std::string_view nothing,

@@ -1,4 +1,4 @@
-// TLE lines: parsing with every check of FORMATS.md section 1, and the catalog number in
+// TLE lines: parsing with every check of docs/FORMATS.md section 1, and the catalog number in
 // both directions. The column fields are read in tle_fields.cc, the layout in tle_layout.cc;
 // writing is in tle_writer.cc.
 #include "gpq/tle.h"

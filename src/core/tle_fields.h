@@ -1,4 +1,4 @@
-// The column fields of a TLE line, read as FORMATS.md section 1 writes them: blank- or
+// The column fields of a TLE line, read as docs/FORMATS.md section 1 writes them: blank- or
 // zero-padded integers, plain decimals, the assumed-decimal exponent form, the epoch and the
 // international designator. Each says only whether the text is well formed; tle.cc names the
 // field in its message.

@@ -1,4 +1,4 @@
-// Writing TLE lines in CelesTrak's canonical layout (FORMATS.md section 1), or in the layout
+// Writing TLE lines in CelesTrak's canonical layout (docs/FORMATS.md section 1), or in the layout
 // a set's source used (the kTle* bits of gpq/tle.h), so that parse-then-write reproduces a
 // line: eccentricity truncated to 7 digits, exponent fields rounded half up on the shortest
 // decimal of the value, epoch in 1e-8 day steps.

@@ -1,4 +1,4 @@
-// The JSON element-set record: SPEC.md's fields in SPEC.md's order.
+// The JSON element-set record: the fields of docs/API.md "Element-set record", in its order.
 #include "format/json_writer.h"
 #include "format/set_writers.h"
 

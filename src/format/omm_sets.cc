@@ -1,5 +1,5 @@
 // CCSDS OMM documents for element sets: NDM/XML and KVN, laid out as CelesTrak
-// serves them (FORMATS.md section 2), with a real CREATION_DATE and ORIGINATOR.
+// serves them (docs/FORMATS.md section 2), with a real CREATION_DATE and ORIGINATOR.
 #include <iterator>
 
 #include <fmt/core.h>

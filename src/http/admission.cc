@@ -25,9 +25,10 @@ Refused method_not_allowed(std::string_view method, std::optional<std::int64_t> 
 
 }  // namespace
 
-// The key is checked before anything but the paths that need none (DECISIONS): without a
-// valid key an unknown path or another method is 403 too, so that nothing about the API is
-// learnt without one. A keyed 404 or 405 carries the key's real quota left (not counted).
+// The key is checked before anything but the paths that need none (docs/API.md
+// "Authentication"): without a valid key an unknown path or another method is 403 too, so
+// that nothing about the API is learnt without one. A keyed 404 or 405 carries the key's real
+// quota left (not counted).
 std::variant<Admitted, Refused> Admission::admit(std::string_view method, const std::string& path,
                                                  std::string_view presented_key, TimePoint now) {
   const bool readable = method == "GET" || method == "HEAD";

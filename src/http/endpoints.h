@@ -41,7 +41,7 @@ Reply answer(const QueryService& core, const Call& call, std::string_view versio
 // X-Epoch-Age-Hours (two decimals) of a reply that has epoch_for_age, as of `now`.
 std::optional<std::string> epoch_age_hours(const Reply& reply, TimePoint now);
 
-// The JSON error body of SPEC.md with its status.
+// The JSON error body of docs/API.md "Errors" with its status.
 Reply error_reply(int status, std::string_view error, std::string_view message);
 Reply error_reply(const Error& error);
 

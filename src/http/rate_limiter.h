@@ -1,5 +1,5 @@
 // Per-key token buckets: a standard lane for most endpoints and a slower lane for the
-// history, nearest and adjacent endpoints (DECISIONS.md "Keys, limits, errors").
+// history, nearest and adjacent endpoints (docs/API.md "Limits").
 #pragma once
 
 #include <array>

@@ -1,4 +1,4 @@
-// The paths of the API (SPEC.md "Endpoints" under /api/v1) and what each needs.
+// The paths of the API (docs/API.md "Endpoints" under /api/v1) and what each needs.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
-// `gpq serve`: the API of SPEC.md over HTTP/1.1 (cpp-httplib), with keys, limits and the
-// headers of DECISIONS.md around the endpoint functions of endpoints.h.
+// `gpq serve`: the API of docs/API.md over HTTP/1.1 (cpp-httplib), with keys, limits and the
+// headers of docs/API.md "Response headers" around the endpoint functions of endpoints.h.
 #pragma once
 
 #include <cstddef>

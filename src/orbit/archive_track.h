@@ -20,7 +20,7 @@ class ArchiveTrack {
   // `sets` ascending by epoch, at least one.
   explicit ArchiveTrack(std::vector<ElementSet> sets);
 
-  // The set nearest `t`: DECISIONS.md's nearest rule, a tie going to the earlier set.
+  // The set nearest `t`: docs/DECISIONS.md "Nearest set", a tie going to the earlier set.
   std::size_t nearest(TimePoint t) const;
   const ElementSet& set(std::size_t index) const { return sets_[index]; }
   std::size_t size() const { return sets_.size(); }

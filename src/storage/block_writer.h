@@ -1,5 +1,5 @@
 // Merges the incoming sets of one object and source into its blocks: the blocks they fall
-// into are decoded, merged with them by the rules of DECISIONS.md "Element sets", and
+// into are decoded, merged with them by the rules of docs/DECISIONS.md "Element sets", and
 // written back, cut anew. Appending after a full block decodes nothing.
 #pragma once
 

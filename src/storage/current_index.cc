@@ -1,5 +1,5 @@
 // Filters over current sets and catalog records. A group never synced is decided by the
-// rules of core/group_rules.h (docs/DECISIONS.md).
+// rules of core/group_rules.h (docs/DECISIONS.md "Groups").
 #include "storage/current_index.h"
 
 #include <algorithm>

@@ -29,7 +29,8 @@ void Reader::walk(std::int32_t norad_id, TimePoint from, TimePoint to, const Pla
                       kCelestrakCode, from_us, to_us);
   }
   // Both sources over the same window: a Space-Track set outside it is not returned, so it
-  // hides no CelesTrak set inside it (DECISIONS.md's one set a millisecond is of the answer).
+  // hides no CelesTrak set inside it (docs/DECISIONS.md "Element sets": one set a millisecond
+  // is of the answer).
   SetStream stream(spacetrack ? &*spacetrack : nullptr, celestrak ? &*celestrak : nullptr,
                    plan.hide_shadowed);
   walk(stream);

@@ -27,7 +27,7 @@ void bind_set(SQLite::Statement& statement, const ElementSet& set, std::int64_t 
 bool same_stored_values(const ElementSet& a, const ElementSet& b) noexcept;
 
 // True when `stored` stays although `incoming` has the same identity: both carry a
-// CREATION_DATE and the stored one is later (DECISIONS.md "Element sets").
+// CREATION_DATE and the stored one is later (docs/DECISIONS.md "Element sets").
 bool keeps_stored(const ElementSet& stored, const ElementSet& incoming) noexcept;
 
 // Reads the GPQ_SET_COLUMNS of the current row (from column 0) into `set`, all but

@@ -33,7 +33,7 @@ ElementSet& closer(std::optional<ElementSet>& before, std::optional<ElementSet>&
 }
 
 // The filters of a snapshot that do not depend on the set chosen: decay before the epoch
-// (DECISIONS.md's membership rule), object type and group (judged at the epoch).
+// (docs/DECISIONS.md "Snapshot"), object type and group (judged at the epoch).
 bool passes_filters(const CurrentIndex& index, const IndexedObject& object,
                     const SnapshotQuery& query, TimePoint epoch) {
   if (decayed_before(object.decay_date, epoch)) {

@@ -1,5 +1,5 @@
 // Writes element sets, catalog records and group lists in batches, one transaction per
-// batch, applying the de-duplication rules of DECISIONS.md "Element sets".
+// batch, applying the de-duplication rules of docs/DECISIONS.md "Element sets".
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,5 @@
-// OMM keyword values to an ElementSet, with the range checks of FORMATS.md.
+// OMM keyword values to an ElementSet, with the range checks of docs/FORMATS.md and
+// docs/IMPORT.md "Validation".
 #include "sync/parse/omm_fields.h"
 
 #include <algorithm>

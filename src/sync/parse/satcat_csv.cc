@@ -1,4 +1,4 @@
-// SATCAT CSV (CelesTrak's columns, FORMATS.md 4.1): a header row names the
+// SATCAT CSV (CelesTrak's columns, docs/FORMATS.md 4.1): a header row names the
 // columns, every other non-blank line is one catalog record.
 #include <string>
 #include <vector>

@@ -33,7 +33,7 @@ std::vector<Resource> resources() {
 // A plain 403 is CelesTrak refusing this client: it is left alone for a day.
 constexpr std::chrono::hours kForbiddenPause{24};
 
-// CelesTrak's way of saying "not modified" (DECISIONS.md "Sync").
+// CelesTrak's way of saying "not modified" (docs/DECISIONS.md "Sync").
 bool says_not_updated(const HttpAnswer& answer) {
   return answer.status == 403 && answer.body.find("has not updated") != std::string::npos;
 }
@@ -108,7 +108,8 @@ SourceReport sync_celestrak(storage::Database& db, const CelestrakOptions& optio
       continue;
     }
     if (answer.status != 200) {
-      // Any other answer stops CelesTrak: clients that go on get firewalled (FORMATS.md 5.1).
+      // Any other answer stops CelesTrak: clients that go on get firewalled
+      // (docs/FORMATS.md section 5.1).
       const auto pause =
           answer.status == 403 ? std::chrono::minutes(kForbiddenPause) : options.min_interval;
       const TimePoint until = TimePoint::from_unix_micros(now.unix_micros() + micros(pause));

@@ -1,5 +1,5 @@
 // CelesTrak (no account): the GP data of every group of the API as OMM CSV, whose rows also
-// give each group's members, and the SATCAT CSV. CelesTrak's rules (FORMATS.md 5.1): at least
+// give each group's members, and the SATCAT CSV. CelesTrak's rules (docs/FORMATS.md 5.1): at least
 // two hours between requests for the same resource, a 403 "has not updated" means "not
 // modified", and any other non-200 stops that resource for this run without a retry.
 #pragma once

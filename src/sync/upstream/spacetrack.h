@@ -2,7 +2,7 @@
 // on the first run, then the sets created after the newest one held), the SATCAT once a day
 // after 17:00 UTC, and with --history a back-fill of gp_history, window by window, each
 // complete window recorded so that it is never asked again. Every request goes through one
-// budget per account kept in the database (FORMATS.md 5.3, docs/SYNC.md).
+// budget per account kept in the database (docs/FORMATS.md section 5.3, docs/SYNC.md).
 #pragma once
 
 #include <chrono>
