@@ -1,4 +1,4 @@
-// gpq's TLE, 2LE, CSV and XML output for FORMATS.md's test vectors T1..T9, read
+// gpq's TLE, 2LE, CSV and XML output for docs/FORMATS.md's test vectors T1..T9, read
 // back by independent tools: python-sgp4 (Satrec.twoline2rv, sgp4.omm) and xmllint.
 #include <filesystem>
 #include <fstream>
@@ -30,7 +30,7 @@ struct Vector {
   ElementSet set;
 };
 
-// FORMATS.md section 9, field by field as the vectors list them (no TLE parsing here:
+// docs/FORMATS.md section 9, field by field as the vectors list them (no TLE parsing here:
 // the point is to check gpq's writers against a reader that is not gpq's).
 std::vector<Vector> vectors() {
   const TimePoint collected = at("2026-07-15T08:00:00");

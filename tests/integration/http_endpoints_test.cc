@@ -1,4 +1,4 @@
-// Every endpoint of SPEC.md through a real `gpq serve` and a real HTTP client: formats and
+// Every endpoint of docs/API.md through a real `gpq serve` and a real HTTP client: formats and
 // their Content-Type, the headers of each endpoint, pagination followed to the end and
 // back, content negotiation, ETag/304, gzip, HEAD, and the same records as the CLI.
 #include <chrono>
@@ -90,7 +90,7 @@ TEST_F(HttpEndpointsTest, OneObjectCarriesItsSourceAndAge) {
   EXPECT_TRUE(std::regex_match(r.header("X-Epoch-Age-Hours"), std::regex(R"(\d+\.\d\d)")));
   auto record = parser_.parse(r.body).get_object();
   ASSERT_FALSE(record.error());
-  // Every field of SPEC.md, in its order.
+  // Every field of docs/API.md "Element-set record", in its order.
   std::vector<std::string> keys;
   for (const auto field : record.value()) {
     keys.emplace_back(field.key);

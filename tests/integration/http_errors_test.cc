@@ -1,4 +1,4 @@
-// Every error row of SPEC.md (and DECISIONS.md's additions) through a real server: status,
+// Every error row of docs/API.md "Errors" through a real server: status,
 // the JSON body {error, message, status} whatever format was asked, and a message that
 // says what to change.
 #include <algorithm>

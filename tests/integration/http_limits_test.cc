@@ -1,4 +1,4 @@
-// The limits of SPEC.md through a real server: per-key token buckets (and the slower lane of
+// The limits of docs/API.md through a real server: per-key token buckets (and the slower lane of
 // history/nearest/adjacent), the monthly quota and its persistence across restarts, what does
 // not count, many clients at once, and the server's life: start, keys, shutdown, and serving
 // while a sync writes.

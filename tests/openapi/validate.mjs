@@ -28,7 +28,8 @@ const UNROUTED = {
   431: "ErrorRequestHeaderFieldsTooLarge",
 };
 
-// The paths answered without a key (DECISIONS: the key is checked before anything but these).
+// The paths answered without a key (docs/API.md "Authentication": the key is checked before
+// anything but these).
 const KEYLESS = new Set(["/status", "/openapi.json"]);
 
 function usage(message) {

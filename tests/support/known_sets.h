@@ -1,4 +1,4 @@
-// Known element sets for the format tests: FORMATS.md section 9's ISS set, field by field
+// Known element sets for the format tests: docs/FORMATS.md section 9's ISS set, field by field
 // (not through any parser), and a time helper that fails the test on a typo.
 #pragma once
 
@@ -18,7 +18,7 @@ inline TimePoint at(std::string_view text) {
   return t.value_or(TimePoint{});
 }
 
-// FORMATS.md section 9, T1, field by field (not through the TLE parser).
+// docs/FORMATS.md section 9, T1, field by field (not through the TLE parser).
 inline ElementSet iss() {
   ElementSet set;
   set.norad_id = 25544;

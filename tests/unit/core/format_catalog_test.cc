@@ -1,5 +1,5 @@
-// Catalog output: the full JSON record (13 fields), the list form (SPEC.md's 8
-// fields) in JSON and CSV, with nulls for whatever the source did not give.
+// Catalog output: the full JSON record (13 fields), the list form (8 fields, docs/API.md
+// "Catalog record") in JSON and CSV, with nulls for whatever the source did not give.
 #include <string>
 #include <vector>
 

@@ -1,4 +1,4 @@
-// JSON output: the exact record of FORMATS.md's T1 (ISS), string escaping, epoch
+// JSON output: the exact record of docs/FORMATS.md's T1 (ISS), string escaping, epoch
 // rounding, and the envelopes around records (pagination, meta, adjacent, range).
 #include <string>
 
@@ -87,7 +87,7 @@ TEST(FormatJsonTest, NumbersAreShortestAndDerivedFieldsHaveThreeDecimals) {
     const char* derived;  // PERIOD,APOGEE,PERIGEE,SEMI_MAJOR_AXIS
   };
   const Row rows[] = {
-      // FORMATS.md 6.2 and section 9 (VANGUARD 1, LUCH 5A, MOLNIYA 1-83).
+      // docs/FORMATS.md 6.2 and section 9 (VANGUARD 1, LUCH 5A, MOLNIYA 1-83).
       {"vanguard", 10.85017843, 0.18464490, 0, "0", "132.717,3832.015,649.201,8618.743"},
       {"luch", 1.00271734, 0.00030890, -1e-5, "-1e-05", "1436.098,35799.636,35773.587,42164.746"},
       {"molniya", 2.01269994, 0.7421690, -1.3525e-4, "-0.00013525",

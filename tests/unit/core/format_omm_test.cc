@@ -1,4 +1,4 @@
-// CCSDS OMM output: NDM/XML and KVN for FORMATS.md's T1 (ISS), list layouts, the
+// CCSDS OMM output: NDM/XML and KVN for docs/FORMATS.md's T1 (ISS), list layouts, the
 // header's CREATION_DATE and ORIGINATOR, and XML escaping.
 #include <string>
 #include <vector>

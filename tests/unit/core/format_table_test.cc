@@ -16,7 +16,7 @@ namespace {
 using test::at;
 
 
-// FORMATS.md section 9, T1 (ISS) and T2 (VANGUARD 1), the fields a table shows.
+// docs/FORMATS.md section 9, T1 (ISS) and T2 (VANGUARD 1), the fields a table shows.
 ElementSet iss() {
   ElementSet set;
   set.norad_id = 25544;

@@ -1,4 +1,4 @@
-// Line formats: TLE (3LE), 2LE and CSV for FORMATS.md's T1 (ISS), list layouts, each set's
+// Line formats: TLE (3LE), 2LE and CSV for docs/FORMATS.md's T1 (ISS), list layouts, each set's
 // own TLE layout or the canonical one, CSV quoting, and Alpha-5 up to NORAD 339999.
 #include <algorithm>
 #include <string>
@@ -96,7 +96,7 @@ TEST(FormatTextTest, CsvHasCelestraksSeventeenColumnsThenDerivedThenSource) {
   }
   columns.emplace_back(header);
   ASSERT_EQ(columns.size(), 24U);
-  // FORMATS.md 3.1: CelesTrak's header, verbatim.
+  // docs/FORMATS.md 3.1: CelesTrak's header, verbatim.
   std::string celestrak;
   for (std::size_t i = 0; i < 17; ++i) {
     celestrak += (i == 0 ? "" : ",") + columns[i];
@@ -112,7 +112,7 @@ TEST(FormatTextTest, CsvHasCelestraksSeventeenColumnsThenDerivedThenSource) {
 TEST(FormatTextTest, ListsAreBackToBackWithOneCsvHeader) {
   const std::vector<ElementSet> sets = {iss(), vanguard()};
   // Zero n-dot-dot is written `00000+0` (CelesTrak's form) where Vallado's file has
-  // `00000-0`, so the checksum is one lower than FORMATS.md's T2 line.
+  // `00000-0`, so the checksum is one lower than docs/FORMATS.md's T2 line.
   const std::string vanguard1 =
       "1 00005U 58002B   00179.78495062  .00000023  00000+0  28098-4 0  4752";
   const std::string vanguard2 =

@@ -1,7 +1,7 @@
 // TLE layouts other than CelesTrak's canonical one (the kTle* bits of gpq/tle.h): each real
 // variant parsed and written again gives its own bytes back, and the canonical layout gives
 // CelesTrak's. The lines are real: Space-Track's 3LE snapshots and gp rows of
-// $GPQ_REAL_DATA, and FORMATS.md's reference vectors T6 and T8.
+// $GPQ_REAL_DATA, and docs/FORMATS.md's reference vectors T6 and T8.
 #include <string>
 #include <tuple>
 

@@ -1,4 +1,4 @@
-// The TLE parser and writer (gpq/tle.h) against the reference vectors T1..T9 of FORMATS.md
+// The TLE parser and writer (gpq/tle.h) against the reference vectors T1..T9 of docs/FORMATS.md
 // section 9, the Alpha-5 catalog field, every rejection message, and the writer's rounding
 // rules (docs/tle.md). The layouts other than the canonical one: tle_layout_test.cc.
 #include "gpq/tle.h"

@@ -1,4 +1,4 @@
-// JSON records (FORMATS.md 3.2, 3.3, T7): CelesTrak numbers, Space-Track strings,
+// JSON records (docs/FORMATS.md 3.2, 3.3, T7): CelesTrak numbers, Space-Track strings,
 // reduced TLE-only rows with Alpha-5, wrappers, the source each counts as, and
 // malformed records skipped with their line and reason.
 #include <memory>
@@ -25,7 +25,7 @@ std::unique_ptr<CollectingSink> parse(std::string text, const ParseOptions& opti
   return sink;
 }
 
-// FORMATS.md 3.2 verbatim: CelesTrak's ISS record of 2026-09-22.
+// docs/FORMATS.md 3.2 verbatim: CelesTrak's ISS record of 2026-09-22.
 const std::string kCelestrak =
     R"j({"OBJECT_NAME":"ISS (ZARYA)","OBJECT_ID":"1998-067A",)j"
     R"j("EPOCH":"2026-09-22T20:26:37.026816",)j"
@@ -43,8 +43,8 @@ const char* const kCelestrakIss =
     "mean_motion_ddot 0\nrev_at_epoch 58689\nclassification_type U\nelement_set_no 999\n"
     "ephemeris_type 0\nsource celestrak\ncreation_date none\n";
 
-// FORMATS.md 3.3: Space-Track's 40 keys in their order, every value a string or null
-// (the ISS set of 2026-09-23, FORMATS.md 3.1, as Space-Track would print it).
+// docs/FORMATS.md 3.3: Space-Track's 40 keys in their order, every value a string or null
+// (the ISS set of 2026-09-23, docs/FORMATS.md 3.1, as Space-Track would print it).
 const std::vector<std::pair<std::string, std::string>> kSpacetrackKeys = {
     {"CCSDS_OMM_VERS", "\"3.0\""},
     {"COMMENT", "\"GENERATED VIA SPACE-TRACK.ORG API\""},
@@ -112,7 +112,7 @@ const char* const kSpacetrackIss =
     "mean_motion_ddot 0\nrev_at_epoch 58698\nclassification_type U\nelement_set_no 999\n"
     "ephemeris_type 0\nsource spacetrack\ncreation_date 2026-09-23T12:06:10.000000\n";
 
-// Space-Track gp rows reduced to six fields (FORMATS.md T7 and its analyst twin T0449).
+// Space-Track gp rows reduced to six fields (docs/FORMATS.md T7 and its analyst twin T0449).
 const std::string kElectron =
     R"j({"NORAD_CAT_ID":"100245","OBJECT_NAME":"ELECTRON R/B","OBJECT_ID":"2026-180C",)j"
     R"j("EPOCH":"2026-08-08T14:16:42.214656",)j"

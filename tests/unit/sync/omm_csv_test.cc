@@ -1,4 +1,4 @@
-// OMM CSV (FORMATS.md 3.1): CelesTrak's 17 columns or any order with a header,
+// OMM CSV (docs/FORMATS.md 3.1): CelesTrak's 17 columns or any order with a header,
 // values checked field by field, and every kind of malformed row skipped with
 // its line and reason.
 #include <memory>
@@ -26,7 +26,7 @@ std::unique_ptr<CollectingSink> parse(std::string text, const ParseOptions& opti
   return sink;
 }
 
-// FORMATS.md 3.1: the exact header and the ISS row of 2026-09-23.
+// docs/FORMATS.md 3.1: the exact header and the ISS row of 2026-09-23.
 const std::vector<std::string> kColumns = {"OBJECT_NAME",     "OBJECT_ID",           "EPOCH",
                                            "MEAN_MOTION",     "ECCENTRICITY",        "INCLINATION",
                                            "RA_OF_ASC_NODE",  "ARG_OF_PERICENTER",   "MEAN_ANOMALY",

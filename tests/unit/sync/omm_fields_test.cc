@@ -62,7 +62,7 @@ TEST(OmmFieldsTest, ParseNumberReadsEveryUpstreamShape) {
   EXPECT_EQ(parse_number(std::string(60, '1')), std::nullopt) << "over-long text";
 }
 
-// The ISS set of FORMATS.md 3.1, field by field, with some values replaced ("" = absent).
+// The ISS set of docs/FORMATS.md 3.1, field by field, with some values replaced ("" = absent).
 OmmFields iss(const std::vector<std::pair<OmmKey, const char*>>& changes,
               std::vector<std::string>& keep) {
   std::vector<std::pair<OmmKey, const char*>> values = {

@@ -1,4 +1,4 @@
-// OMM KVN (FORMATS.md 2.2): CelesTrak's layout, objects concatenated, comments and
+// OMM KVN (docs/FORMATS.md 2.2): CelesTrak's layout, objects concatenated, comments and
 // user-defined keys, and malformed objects skipped at their CCSDS_OMM_VERS line.
 #include <memory>
 #include <string>
@@ -27,7 +27,7 @@ std::unique_ptr<CollectingSink> parse(std::string text, const ParseOptions& opti
 
 using Keys = std::vector<std::pair<std::string, std::string>>;
 
-// FORMATS.md 2.2 verbatim: ISS (ZARYA) of 2026-04-02. An empty key is a blank line.
+// docs/FORMATS.md 2.2 verbatim: ISS (ZARYA) of 2026-04-02. An empty key is a blank line.
 const Keys kIssKeys = {{"CCSDS_OMM_VERS", "2.0"},
                        {"CREATION_DATE", ""},
                        {"ORIGINATOR", ""},
@@ -57,7 +57,7 @@ const Keys kIssKeys = {{"CCSDS_OMM_VERS", "2.0"},
                        {"MEAN_MOTION_DDOT", "0"},
                        {"", ""}};
 
-// VANGUARD 1 (FORMATS.md T2) in the same layout.
+// VANGUARD 1 (docs/FORMATS.md T2) in the same layout.
 const Keys kVanguardKeys = {{"CCSDS_OMM_VERS", "2.0"},
                             {"CREATION_DATE", ""},
                             {"ORIGINATOR", ""},
@@ -130,7 +130,7 @@ const char* const kVanguard =
 
 TEST(OmmKvnTest, ReadsCelesTraksLayout) {
   // Space-Track's KVN adds a COMMENT, a real CREATION_DATE and ORIGINATOR, and
-  // USER_DEFINED_<NAME> keys (FORMATS.md 2.2, layout unconfirmed): all but the date ignored.
+  // USER_DEFINED_<NAME> keys (docs/FORMATS.md 2.2, layout unconfirmed): all but the date ignored.
   Keys spacetrack =
       with(with(kIssKeys, "CREATION_DATE", "2026-04-02T22:00:01"), "ORIGINATOR", "18 SPCS");
   spacetrack.insert(spacetrack.begin() + 1, {"COMMENT", "GENERATED VIA SPACE-TRACK.ORG API"});

@@ -1,4 +1,4 @@
-// CCSDS OMM NDM/XML (FORMATS.md 2.3): CelesTrak's one-line <omm> layout, units
+// CCSDS OMM NDM/XML (docs/FORMATS.md 2.3): CelesTrak's one-line <omm> layout, units
 // attributes, Space-Track's header and user-defined parameters, pretty-printed
 // files, and damaged elements skipped at the line where their <omm> starts.
 #include <algorithm>
@@ -99,7 +99,7 @@ const char* const kIss =
     "mean_motion_ddot 0\nrev_at_epoch 58698\nclassification_type U\nelement_set_no 999\n"
     "ephemeris_type 0\nsource celestrak\ncreation_date none\n";
 
-// VANGUARD 1 as Space-Track's XML of 2022-10-08 has it (FORMATS.md 2.3 and 6.2): COMMENT,
+// VANGUARD 1 as Space-Track's XML of 2022-10-08 has it (docs/FORMATS.md 2.3 and 6.2): COMMENT,
 // a real CREATION_DATE and ORIGINATOR, fixed decimals, user-defined parameters.
 Omm spacetrack_vanguard() {
   Omm o;

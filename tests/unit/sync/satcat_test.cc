@@ -1,4 +1,4 @@
-// SATCAT records (FORMATS.md 4.1, 4.2): CelesTrak's CSV and JSON, Space-Track's
+// SATCAT records (docs/FORMATS.md 4.1, 4.2): CelesTrak's CSV and JSON, Space-Track's
 // satcat JSON (no OPS_STATUS_CODE: D when decayed), field by field, and bad
 // values skipped with their line and reason.
 #include <memory>
@@ -33,7 +33,7 @@ std::unique_ptr<CollectingSink> parse_json(std::string text) {
   return sink;
 }
 
-// FORMATS.md 4.1 verbatim.
+// docs/FORMATS.md 4.1 verbatim.
 const std::string kHeader =
     "OBJECT_NAME,OBJECT_ID,NORAD_CAT_ID,OBJECT_TYPE,OPS_STATUS_CODE,OWNER,LAUNCH_DATE,"
     "LAUNCH_SITE,DECAY_DATE,PERIOD,INCLINATION,APOGEE,PERIGEE,RCS,DATA_STATUS_CODE,"
@@ -54,7 +54,7 @@ const char* const kVanguard =
     "decay_date none\nperiod_minutes 132.74\ninclination_deg 34.25\napogee_km 3830\n"
     "perigee_km 654\n";
 
-// FORMATS.md 4.2: Space-Track's 24 satcat keys, strings or null (a value "-" drops the key).
+// docs/FORMATS.md 4.2: Space-Track's 24 satcat keys, strings or null (a value "-" drops the key).
 using Fields = std::vector<std::pair<std::string, std::string>>;
 const Fields kSputnikSpacetrack = {{"INTLDES", "\"1957-001B\""},
                                    {"NORAD_CAT_ID", "\"2\""},

@@ -42,7 +42,7 @@ void parse(const std::string& text, Collected& sink, const ParseOptions& options
   parse_tle_text(lines, options, sink);
 }
 
-// T1 (ISS), T2 (VANGUARD 1) and T9 (ITALSAT 2) of FORMATS.md section 9.
+// T1 (ISS), T2 (VANGUARD 1) and T9 (ITALSAT 2) of docs/FORMATS.md section 9.
 const std::string kIss1 = "1 25544U 98067A   26143.80969095  .00007235  00000+0  13771-3 0  9990";
 const std::string kIss2 = "2 25544  51.6325  60.7811 0007520  90.7634 269.4217 15.49334650567975";
 const std::string kVan1 = "1 00005U 58002B   00179.78495062  .00000023  00000-0  28098-4 0  4753";
