@@ -5,18 +5,19 @@
 #include <cstdio>
 #include <string>
 
-#include <fmt/core.h>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "gpq/error.h"
 
 #include "cli/command_table.h"
 #include "cli/context.h"
 #include "cli/output.h"
 #include "core/stop_request.h"
-#include "gpq/error.h"
 #include "storage/database.h"
 
 namespace gpq::cli {
 namespace {
-
 
 int report(std::string_view message, Errc code) {
   fmt::print(stderr, "gpq: {}\n", message);
@@ -67,10 +68,8 @@ int run(int argc, char** argv) {
                                     previous.find('=') == std::string_view::npos &&
                                     previous != "--quiet" && previous != "--verbose";
           if (argv[i][0] != '-' && !option_value) {
-            return report(fmt::format("unknown command '{}'; commands: gp, history, nearest, "
-                                      "adjacent, range, state, ephemeris, passes, catalog, sync, "
-                                      "serve, keys, status (see gpq --help)",
-                                      argv[i]),
+            return report(fmt::format("unknown command '{}'; commands: {} (see gpq --help)",
+                                      argv[i], fmt::join(command_names(), ", ")),
                           Errc::bad_request);
           }
         }

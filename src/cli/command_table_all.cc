@@ -6,12 +6,13 @@ namespace gpq::cli {
 void hand_over(const CLI::App& /*app*/, int /*argc*/, char** /*argv*/) {}
 
 std::span<const AddCommand> command_table() {
+#define GPQ_COMMAND(name, add) add,
+#define GPQ_NET_COMMAND(name, add, description) add,
   static constexpr AddCommand kCommands[] = {
-      add_gp_command,      add_history_command,  add_nearest_command,   add_adjacent_command,
-      add_range_command,   add_state_command,    add_ephemeris_command, add_passes_command,
-      add_events_command,      add_catalog_command, add_sync_command,     add_serve_command,     add_keys_command,
-      add_status_command,  add_complete_command,
+#include "cli/commands.inc"
   };
+#undef GPQ_COMMAND
+#undef GPQ_NET_COMMAND
   return kCommands;
 }
 

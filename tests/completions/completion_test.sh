@@ -32,6 +32,11 @@ fail() {
   echo "FAIL: $*" | tee -a "$work/failures" >&2
 }
 
+# Every subcommand, from gpq's own table (src/cli/commands.inc) as --help lists it: each one
+# completes in every shell, so a command added to the table and not to a script fails here.
+mapfile -t commands < <("$binary" --help | awk '/^Subcommands:/ {on = 1; next} on && /^  [a-z]/ {print $1}')
+((${#commands[@]} >= 10)) || fail "gpq --help lists only: ${commands[*]}"
+
 # expect SHELL LINE [!]WORD...: completing LINE in SHELL offers every WORD, and no !WORD.
 # The words offered come from SHELL_complete LINE, one a line.
 expect() {
@@ -91,7 +96,7 @@ bash_complete() {
 
 if [[ -n $bash_function ]]; then
   expect_only bash "gpq h" history
-  expect bash "gpq " gp history nearest adjacent range catalog sync serve keys status --db --version
+  expect bash "gpq " "${commands[@]}" --db --version
   expect_only bash "gpq gp --format " json tle 2le xml kvn csv table
   expect_only bash "gpq gp --group st" stations starlink
   expect_only bash "gpq gp --regime " LEO MEO GEO HEO
@@ -137,7 +142,7 @@ fish_complete() {
 }
 
 expect_only fish "gpq h" history
-expect fish "gpq " gp history nearest adjacent range catalog sync serve keys status
+expect_only fish "gpq " "${commands[@]}"
 expect_only fish "gpq gp --format " json tle 2le xml kvn csv table
 expect_only fish "gpq gp --group st" stations starlink
 expect_only fish "gpq gp --regime " LEO MEO GEO HEO
@@ -153,7 +158,7 @@ expect fish "gpq state --" --all --group --type --regime --at
 expect_only fish "gpq state --all --regime " LEO MEO GEO HEO
 expect fish "gpq ephemeris 25544 --format " oem
 expect fish "gpq passes 25544 --" --lat --lon --alt --min-elevation
-expect_only fish "gpq --format csv " gp history nearest adjacent range state ephemeris passes events catalog sync serve keys status
+expect_only fish "gpq --format csv " "${commands[@]}"
 expect_only fish "gpq sync --from README.md $completions/gpq.b" "$completions/gpq.bash"
 expect fish "gpq --db $work/none.db gp 2" !25544
 PATH=/usr/bin:/bin expect fish "gpq gp 2" !25544
@@ -194,6 +199,7 @@ zpty -d gpq
 EOF
 
 zsh_lines=(
+  "gpq "
   "gpq h"
   "gpq gp --format "
   "gpq gp --group st"
@@ -227,6 +233,7 @@ zsh_complete() {
   done
 }
 
+expect zsh "gpq " "${commands[@]}"
 expect zsh "gpq h" "gpq history "
 expect zsh "gpq gp --format " json tle 2le xml kvn csv table
 expect zsh "gpq gp --group st" "gpq gp --group sta" stations starlink
