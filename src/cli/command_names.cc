@@ -14,12 +14,10 @@ std::span<const std::string_view> command_names() {
   };
 #undef GPQ_COMMAND
 #undef GPQ_NET_COMMAND
+  static constexpr auto kShown = [](std::string_view name) { return !name.starts_with("__"); };
   static constexpr auto kVisible = [] {
-    constexpr auto kCount =
-        std::ranges::count_if(kAll, [](std::string_view name) { return !name.starts_with("__"); });
-    std::array<std::string_view, kCount> visible{};
-    std::ranges::copy_if(kAll, visible.begin(),
-                         [](std::string_view name) { return !name.starts_with("__"); });
+    std::array<std::string_view, std::ranges::count_if(kAll, kShown)> visible{};
+    std::ranges::copy_if(kAll, visible.begin(), kShown);
     return visible;
   }();
   return kVisible;
