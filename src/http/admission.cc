@@ -9,13 +9,13 @@ namespace {
 
 Refused too_many_requests(std::int64_t wait, const std::string& message, std::int64_t key,
                           std::optional<std::int64_t> remaining) {
-  Refused refused{error_reply(429, "TooManyRequests", message), key, remaining};
+  Refused refused{error_reply(Errc::too_many_requests, message), key, remaining};
   refused.reply.headers.emplace_back("Retry-After", std::to_string(wait));
   return refused;
 }
 
 Refused method_not_allowed(std::string_view method, std::optional<std::int64_t> key) {
-  Refused refused{error_reply(405, "MethodNotAllowed",
+  Refused refused{error_reply(Errc::method_not_allowed,
                               fmt::format("method {} is not allowed; the API answers GET and HEAD",
                                           method.substr(0, 20))),
                   key, std::nullopt};
@@ -51,17 +51,17 @@ std::variant<Admitted, Refused> Admission::admit(std::string_view method, const 
     return admitted;
   }
   if (!key_id) {
-    return Refused{error_reply(403, "Forbidden",
-                               presented_key.empty()
-                                   ? "an API key is required: send it in the X-Api-Key header"
-                                   : "the API key is not valid (unknown or revoked)"),
-                   std::nullopt, std::nullopt};
+    return Refused{
+        error_reply(Errc::forbidden, presented_key.empty()
+                                         ? "an API key is required: send it in the X-Api-Key header"
+                                         : "the API key is not valid (unknown or revoked)"),
+        std::nullopt, std::nullopt};
   }
   if (!readable) {
     return method_not_allowed(method, key_id);
   }
   if (!route) {
-    return Refused{error_reply(404, "NotFound",
+    return Refused{error_reply(Errc::not_found,
                                "no such path; the endpoints are listed at /api/v1/openapi.json"),
                    key_id, std::nullopt};
   }
@@ -70,7 +70,7 @@ std::variant<Admitted, Refused> Admission::admit(std::string_view method, const 
   admitted.key = key_id;
   if (match && match->scope != needed) {
     return Refused{
-        error_reply(403, "Forbidden",
+        error_reply(Errc::forbidden,
                     needed == KeyScope::replication
                         ? "this key reads the public API, not the change stream: replicas pull "
                           "with a key made by `gpq keys create --scope replication`"
@@ -105,7 +105,7 @@ std::variant<Admitted, Refused> Admission::admit(std::string_view method, const 
     case LimitDecision::Outcome::unavailable: {
       // Never through uncounted: a quota nobody can count is not a quota.
       Refused refused{
-          error_reply(503, "ServiceUnavailable",
+          error_reply(Errc::unavailable,
                       fmt::format("Request limits cannot be checked right now. Try again in {} "
                                   "seconds.",
                                   decision.retry_after)),

@@ -23,9 +23,9 @@ std::optional<std::int64_t> whole_param(const httplib::Request& req, const char*
   }
   const std::optional<std::int64_t> value = detail::parse_whole(req.get_param_value(name));
   if (!value || *value > most) {
-    refusal = error_reply(400, "BadRequest",
-                          fmt::format("parameter '{}' must be a whole number from 0 to {}", name,
-                                      most));
+    refusal =
+        error_reply(Errc::bad_request,
+                    fmt::format("parameter '{}' must be a whole number from 0 to {}", name, most));
     return std::nullopt;
   }
   return value;

@@ -289,15 +289,15 @@ std::optional<std::string> epoch_age_hours(const Reply& reply, TimePoint now) {
   return fmt::format("{:.2f}", hours);
 }
 
-Reply error_reply(int status, std::string_view error, std::string_view message) {
+Reply error_reply(Errc code, std::string_view message) {
   Reply reply;
-  reply.status = status;
-  write_error_json(status, error, message, reply.body);
+  reply.status = http_status(code);
+  write_error_json(reply.status, error_name(code), message, reply.body);
   return reply;
 }
 
 Reply error_reply(const Error& error) {
-  return error_reply(http_status(error.code()), error_name(error.code()), error.what());
+  return error_reply(error.code(), error.what());
 }
 
 std::string accepted_formats(std::string_view accept) {

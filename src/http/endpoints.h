@@ -42,7 +42,7 @@ Reply answer(const QueryService& core, const Call& call, std::string_view versio
 std::optional<std::string> epoch_age_hours(const Reply& reply, TimePoint now);
 
 // The JSON error body of docs/API.md "Errors" with its status.
-Reply error_reply(int status, std::string_view error, std::string_view message);
+Reply error_reply(Errc code, std::string_view message);
 Reply error_reply(const Error& error);
 
 // Format names (kAcceptKey) in the order an Accept header prefers them; unknown media types

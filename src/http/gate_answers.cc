@@ -7,43 +7,35 @@ namespace gpq::http {
 Reply library_error(int status) {
   switch (status) {
     case 408:
-      return error_reply(408, "RequestTimeout",
+      return error_reply(Errc::request_timeout,
                          "the request did not arrive whole in time; send its head at once");
     case 503: {
-      Reply reply = error_reply(503, "TooManyConnections",
+      Reply reply = error_reply(Errc::too_many_connections,
                                 "too many open connections; close idle ones and retry");
       reply.headers.emplace_back("Retry-After", "1");
       return reply;
     }
     case 414:
-      return error_reply(414, "URITooLong", "the request URL is too long; send at most 8 KiB");
+      return error_reply(Errc::uri_too_long, "the request URL is too long; send at most 8 KiB");
     case 413:
-      return error_reply(413, "PayloadTooLarge", "the API takes no request body");
+      return error_reply(Errc::payload_too_large, "the API takes no request body");
     case 431:
-      return error_reply(431, "RequestHeaderFieldsTooLarge",
+      return error_reply(Errc::header_fields_too_large,
                          "the request's headers are too large: send at most 100 headers, 8 KiB "
                          "a line and 64 KiB in all");
     case 404:
-      return error_reply(404, "NotFound", "no such path");
+      return error_reply(Errc::not_found, "no such path");
     default:
-      return error_reply(400, "BadRequest",
+      return error_reply(Errc::bad_request,
                          "the request could not be read: send a request line such as "
                          "'GET /api/v1/status HTTP/1.1', then header lines 'Name: value'");
   }
 }
 
 std::string raw_answer(const Reply& reply, std::int64_t limit, std::int64_t reset_seconds) {
-  const char* reason = "Bad Request";
-  switch (reply.status) {
-    case 408: reason = "Request Timeout"; break;
-    case 414: reason = "URI Too Long"; break;
-    case 431: reason = "Request Header Fields Too Large"; break;
-    case 503: reason = "Service Unavailable"; break;
-    default: break;
-  }
   std::string answer = fmt::format(
       "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n",
-      reply.status, reason, reply.content_type, reply.body.size());
+      reply.status, reason_phrase(reply.status), reply.content_type, reply.body.size());
   for (const auto& [name, value] : reply.headers) {
     answer += fmt::format("{}: {}\r\n", name, value);
   }

@@ -60,32 +60,32 @@ std::optional<Reply> refuse_shape(const httplib::Request& req) {
   std::optional<Reply> refused;
   if (req.has_header("Transfer-Encoding") && req.has_header("Content-Length")) {
     // RFC 9112 6.3: a message with both is an attack or a broken proxy; close after it.
-    refused = error_reply(400, "BadRequest",
+    refused = error_reply(Errc::bad_request,
                           "a request may not carry both Transfer-Encoding and Content-Length");
   } else if (req.get_header_value_count("Content-Length") > 1 ||
              req.get_header_value_count("Transfer-Encoding") > 1) {
-    refused = error_reply(400, "BadRequest",
+    refused = error_reply(Errc::bad_request,
                           "a request may carry Content-Length or Transfer-Encoding once");
   } else if ((req.method == "GET" || req.method == "HEAD") && carries_content(req)) {
     // httplib reads no content for GET: the body would be read as the connection's next
     // request, one a proxy in front forwarded as content (request smuggling).
-    refused = error_reply(400, "BadRequest",
+    refused = error_reply(Errc::bad_request,
                           fmt::format("a {} request carries no content; send it without a body "
                                       "(no Transfer-Encoding; Content-Length 0 or none)",
                                       req.method));
   } else if (req.get_header_value_count("Host") > 1) {
-    refused = error_reply(400, "BadRequest", "a request may carry Host once (RFC 9112 3.2)");
+    refused = error_reply(Errc::bad_request, "a request may carry Host once (RFC 9112 3.2)");
   } else if (req.has_header("Host") && !valid_host_header(req.get_header_value("Host"))) {
     // Links to the next and previous pages are built from it.
-    refused = error_reply(400, "BadRequest",
+    refused = error_reply(Errc::bad_request,
                           "the Host header must be host[:port] (RFC 9110 7.2), as the request's "
                           "links are built from it");
   } else if (req.get_header_value_count("X-Api-Key") > 1) {
     // Which of two keys counts would depend on who reads the request: a proxy in front may
     // check the other one.
-    refused = error_reply(400, "BadRequest", "a request may carry X-Api-Key once");
+    refused = error_reply(Errc::bad_request, "a request may carry X-Api-Key once");
   } else if (req.headers.size() > kMaxRequestHeaders) {
-    refused = error_reply(431, "RequestHeaderFieldsTooLarge",
+    refused = error_reply(Errc::header_fields_too_large,
                           fmt::format("a request may carry at most {} headers; this one has {}",
                                       kMaxRequestHeaders, req.headers.size()));
   }

@@ -22,7 +22,7 @@ constexpr std::chrono::seconds kReplyLifetime{30};
 
 Reply internal_error(std::string_view detail) {
   fmt::print(stderr, "gpq serve: internal error: {}\n", detail);
-  return error_reply(500, "InternalError",
+  return error_reply(Errc::internal,
                      "the server failed to answer; the failure is in the server's log");
 }
 

@@ -36,7 +36,7 @@ std::optional<Reply> web_page(std::string_view method, std::string_view path) {
       return reply;
     }
   }
-  return error_reply(404, "NotFound", "no such file of the page");
+  return error_reply(Errc::not_found, "no such file of the page");
 }
 
 }  // namespace gpq::http
