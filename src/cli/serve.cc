@@ -11,6 +11,7 @@
 #include "cli/context.h"
 #include "cli/redis_option.h"
 #include "core/printable_text.h"
+#include "http/routes.h"
 #include "http/server.h"
 #include "storage/database.h"
 #include "storage/sqlite_store.h"
@@ -95,11 +96,11 @@ void add_serve_command(CLI::App& app, Context& ctx) {
       ->check(CLI::Range(1.0, 1e9))
       ->capture_default_str();
   cmd->add_option("--heavy-rate", options->heavy.per_second,
-                  "Requests per second per key on history, nearest, adjacent, state, ephemeris, "
-                  "passes, events, series (at least 0.001)")
+                  fmt::format("Requests per second per key on {} (at least 0.001)",
+                              http::heavy_endpoint_names()))
       ->capture_default_str();
   cmd->add_option("--heavy-burst", options->heavy.burst,
-                  "Burst on history, nearest, adjacent, state, ephemeris, passes, events, series")
+                  fmt::format("Burst on {}", http::heavy_endpoint_names()))
       ->check(CLI::Range(1.0, 1e9))
       ->capture_default_str();
   cmd->add_option("--monthly-quota", options->monthly_quota, "Requests per key per UTC month")

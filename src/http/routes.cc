@@ -1,7 +1,34 @@
 #include "http/routes.h"
 
+#include <cstddef>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 namespace gpq::http {
 namespace {
+
+enum class Access : std::uint8_t { no_key, api_key, replication_key };
+
+struct EndpointRow {
+  std::string_view path;
+  Access access;
+  Lane lane;
+};
+
+constexpr EndpointRow kEndpoints[] = {
+#define GPQ_ENDPOINT_ROW(name, path, access, lane) {path, Access::access, Lane::lane},
+    GPQ_ENDPOINTS(GPQ_ENDPOINT_ROW)
+#undef GPQ_ENDPOINT_ROW
+};
+
+const EndpointRow& row(Endpoint endpoint) noexcept {
+  return kEndpoints[static_cast<std::size_t>(endpoint)];
+}
+
+constexpr std::string_view kIdSegment = "{id}";
+constexpr std::string_view kObjectPrefix = "/gp/{id}/";
 
 // Splits off the first segment of `rest` ("gp/25544/history" -> "gp", rest "25544/history").
 std::string_view next_segment(std::string_view& rest) {
@@ -11,41 +38,28 @@ std::string_view next_segment(std::string_view& rest) {
   return segment;
 }
 
-std::optional<Route> match_object_route(std::string_view id, std::string_view rest) {
-  if (id.empty()) {
-    return std::nullopt;
+// Whether `path` ("/gp/25544/history") is an instance of `pattern` ("/gp/{id}/history"); the
+// segment that stands for {id} goes to `id`. An {id} segment is never empty.
+bool matches(std::string_view pattern, std::string_view path, std::string_view& id) {
+  if (path.size() > 1 && path.back() == '/') {
+    return false;  // an empty last segment
   }
-  if (rest.empty()) {
-    return Route{Endpoint::latest, id};
+  pattern.remove_prefix(1);
+  path.remove_prefix(1);
+  while (!pattern.empty() || !path.empty()) {
+    if (pattern.empty() || path.empty()) {
+      return false;
+    }
+    const std::string_view want = next_segment(pattern);
+    const std::string_view have = next_segment(path);
+    if (want == kIdSegment ? have.empty() : want != have) {
+      return false;
+    }
+    if (want == kIdSegment) {
+      id = have;
+    }
   }
-  if (rest == "history") {
-    return Route{Endpoint::history, id};
-  }
-  if (rest == "nearest") {
-    return Route{Endpoint::nearest, id};
-  }
-  if (rest == "adjacent") {
-    return Route{Endpoint::adjacent, id};
-  }
-  if (rest == "range") {
-    return Route{Endpoint::range, id};
-  }
-  if (rest == "state") {
-    return Route{Endpoint::state, id};
-  }
-  if (rest == "ephemeris") {
-    return Route{Endpoint::ephemeris, id};
-  }
-  if (rest == "passes") {
-    return Route{Endpoint::passes, id};
-  }
-  if (rest == "events") {
-    return Route{Endpoint::events, id};
-  }
-  if (rest == "series") {
-    return Route{Endpoint::series, id};
-  }
-  return std::nullopt;
+  return true;
 }
 
 }  // namespace
@@ -61,65 +75,41 @@ std::optional<Route> match_route(std::string_view path) {
   if (!path.starts_with('/')) {
     return std::nullopt;
   }
-  std::string_view rest = path.substr(1);
-  const std::string_view top = next_segment(rest);
-  if (top == "gp") {
-    if (rest.empty() && path == "/gp") {
-      return Route{Endpoint::search, {}};
+  for (std::size_t i = 0; i < std::size(kEndpoints); ++i) {
+    std::string_view id;
+    if (matches(kEndpoints[i].path, path, id)) {
+      return Route{static_cast<Endpoint>(i), id};
     }
-    if (rest == "epoch") {
-      return Route{Endpoint::snapshot, {}};
-    }
-    const std::string_view id = next_segment(rest);
-    return match_object_route(id, rest);
-  }
-  if (top == "catalog") {
-    if (rest.empty()) {
-      return path == "/catalog" ? std::optional<Route>(Route{Endpoint::catalog_search, {}})
-                                : std::nullopt;
-    }
-    const std::string_view id = next_segment(rest);
-    return rest.empty() && !id.empty() ? std::optional<Route>(Route{Endpoint::catalog_record, id})
-                                       : std::nullopt;
-  }
-  if (top == "state" && rest.empty()) {
-    return Route{Endpoint::catalog_state, {}};
-  }
-  if (top == "status" && rest.empty()) {
-    return Route{Endpoint::status, {}};
-  }
-  if (top == "openapi.json" && rest.empty()) {
-    return Route{Endpoint::openapi, {}};
-  }
-  if (top == "changes" && rest.empty()) {
-    return Route{Endpoint::changes, {}};
   }
   return std::nullopt;
 }
 
 bool needs_key(Endpoint endpoint) noexcept {
-  return endpoint != Endpoint::status && endpoint != Endpoint::openapi;
+  return row(endpoint).access != Access::no_key;
 }
 
 KeyScope scope_of(Endpoint endpoint) noexcept {
-  return endpoint == Endpoint::changes ? KeyScope::replication : KeyScope::api;
+  return row(endpoint).access == Access::replication_key ? KeyScope::replication : KeyScope::api;
 }
 
 Lane lane_of(Endpoint endpoint) noexcept {
-  switch (endpoint) {
-    case Endpoint::history:
-    case Endpoint::nearest:
-    case Endpoint::adjacent:
-    case Endpoint::state:
-    case Endpoint::catalog_state:
-    case Endpoint::ephemeris:
-    case Endpoint::passes:
-    case Endpoint::events:
-    case Endpoint::series:
-      return Lane::heavy;
-    default:
-      return Lane::standard;
+  return row(endpoint).lane;
+}
+
+std::string_view path_of(Endpoint endpoint) noexcept {
+  return row(endpoint).path;
+}
+
+std::string heavy_endpoint_names() {
+  std::vector<std::string_view> names;
+  for (const EndpointRow& endpoint : kEndpoints) {
+    if (endpoint.lane == Lane::heavy) {
+      names.push_back(endpoint.path.starts_with(kObjectPrefix)
+                          ? endpoint.path.substr(kObjectPrefix.size())
+                          : endpoint.path);
+    }
   }
+  return fmt::format("{}", fmt::join(names, ", "));
 }
 
 }  // namespace gpq::http

@@ -53,6 +53,22 @@ if [[ -n $unknown ]]; then
   echo "in the man pages but no command takes them:" $unknown
   failed=1
 fi
+# The heavy lane's endpoints, from the route table as `gpq serve --help` names them, appear
+# as that same list wherever a page or a doc lists them (line breaks, roff escapes and
+# backticks aside).
+heavy=$("$gpq" serve --help | grep -oE 'Burst on [^(]*' | head -1 | sed 's/^Burst on //; s/ *$//')
+if [[ -z $heavy ]]; then
+  echo "gpq serve --help names no heavy endpoints"
+  failed=1
+fi
+for listing in man/gpq-serve.1 docs/SERVE.md docs/API.md README.md; do
+  flat=$(sed 's/\\-/-/g; s/`//g' "$source_dir/$listing" | tr '\n' ' ' | tr -s ' ')
+  if [[ -n $heavy && $flat != *"$heavy"* ]]; then
+    echo "$listing does not list the heavy endpoints as gpq serve --help does: $heavy"
+    failed=1
+  fi
+done
+
 if ((failed == 0)); then
   echo "man pages: no warnings; $(wc -l <<<"$help_options") options agree with --help"
 fi
