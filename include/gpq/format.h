@@ -17,14 +17,35 @@
 
 namespace gpq {
 
-// oem: CCSDS Orbit Ephemeris Message (KVN), for ephemerides only.
-enum class Format : std::uint8_t { json, tle, two_le, xml, kvn, csv, table, oem };
+// Every output format, one row each: its name (any case accepted), another name it answers
+// to, the Content-Type of a body in it, and the media types of an Accept header that ask for
+// it (space-separated; none: only `format=` asks). The enum and the tables of
+// src/format/format_names.cc are made from this list. oem: CCSDS Orbit Ephemeris Message
+// (KVN), for ephemerides only.
+#define GPQ_FORMATS(ROW)                                                                         \
+  ROW(json, "json", "", "application/json; charset=utf-8", "application/json application/* */*") \
+  ROW(tle, "tle", "3le", "text/plain; charset=utf-8", "text/plain")                              \
+  ROW(two_le, "2le", "", "text/plain; charset=utf-8", "")                                        \
+  ROW(xml, "xml", "", "application/xml; charset=utf-8", "application/xml text/xml")              \
+  ROW(kvn, "kvn", "", "text/plain; charset=utf-8", "text/x-omm-kvn")                             \
+  ROW(csv, "csv", "", "text/csv; charset=utf-8", "text/csv")                                     \
+  ROW(table, "table", "", "text/plain; charset=utf-8", "")                                       \
+  ROW(oem, "oem", "", "text/plain; charset=utf-8", "")
+
+enum class Format : std::uint8_t {
+#define GPQ_FORMAT_ENUMERATOR(format, name, alias, type, accepted) format,
+  GPQ_FORMATS(GPQ_FORMAT_ENUMERATOR)
+#undef GPQ_FORMAT_ENUMERATOR
+};
 
 std::string_view to_string(Format format) noexcept;  // "json", "tle", "2le", ...
-// Exact lower-case names (any case accepted). std::nullopt when unknown.
+// A format's name or other name, in any case. std::nullopt when unknown.
 std::optional<Format> parse_format(std::string_view text) noexcept;
 // The Content-Type of a body in this format, with charset.
 std::string_view content_type(Format format) noexcept;
+// The format an Accept header's media type asks for ("text/xml": xml); std::nullopt for a
+// media type no format answers.
+std::optional<Format> format_of_media_type(std::string_view media_type) noexcept;
 
 // The sets a list left out because its format cannot carry them (docs/API.md "Formats": a TLE
 // list leaves out NORAD ids above 339999, as CelesTrak's files do): how many, and the first

@@ -306,18 +306,12 @@ std::string accepted_formats(std::string_view accept) {
     std::size_t position;
     std::string_view format;
   };
-  constexpr std::pair<std::string_view, std::string_view> kMediaTypes[] = {
-      {"application/json", "json"}, {"text/plain", "tle"}, {"application/xml", "xml"},
-      {"text/xml", "xml"},          {"text/csv", "csv"},   {"text/x-omm-kvn", "kvn"},
-      {"application/*", "json"},    {"*/*", "json"},
-  };
   std::vector<Choice> choices;
   std::size_t position = 0;
   for (const HeaderListItem& item : parse_header_list(accept)) {
-    for (const auto& [media, format] : kMediaTypes) {
-      if (item.quality > 0 && iequals(item.value, media)) {
-        choices.push_back({item.quality, position++, format});
-      }
+    const std::optional<Format> format = format_of_media_type(item.value);
+    if (item.quality > 0 && format) {
+      choices.push_back({item.quality, position++, to_string(*format)});
     }
   }
   std::stable_sort(choices.begin(), choices.end(),
