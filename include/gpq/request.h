@@ -25,7 +25,7 @@ inline constexpr std::string_view kAcceptKey = "accept";
 enum class FrontEnd : std::uint8_t { cli, http };
 
 template <typename Query>
-struct Bound {
+struct BoundRequest {
   Query query;
   Format format = Format::json;
   Paging paging;
@@ -37,17 +37,21 @@ struct Bound {
 // `norad_id` is the path/positional text ("25544"); 1..999999999.
 std::int32_t bind_norad_id(std::string_view text);
 
-Bound<std::int32_t> bind_latest(std::string_view norad_id, const Params& params, FrontEnd end);
-Bound<GpFilter> bind_gp_search(const Params& params, FrontEnd end);
-Bound<SnapshotQuery> bind_snapshot(const Params& params, FrontEnd end);
-Bound<HistoryQuery> bind_history(std::string_view norad_id, const Params& params, FrontEnd end);
-Bound<NearestQuery> bind_nearest(std::string_view norad_id, const Params& params, FrontEnd end);
-Bound<AdjacentQuery> bind_adjacent(std::string_view norad_id, const Params& params,
-                                   FrontEnd end);
-Bound<std::int32_t> bind_range(std::string_view norad_id, const Params& params, FrontEnd end);
-Bound<std::int32_t> bind_catalog_record(std::string_view norad_id, const Params& params,
+BoundRequest<std::int32_t> bind_latest(std::string_view norad_id, const Params& params,
+                                       FrontEnd end);
+BoundRequest<GpFilter> bind_gp_search(const Params& params, FrontEnd end);
+BoundRequest<SnapshotQuery> bind_snapshot(const Params& params, FrontEnd end);
+BoundRequest<HistoryQuery> bind_history(std::string_view norad_id, const Params& params,
                                         FrontEnd end);
-Bound<CatalogFilter> bind_catalog_search(const Params& params, FrontEnd end);
+BoundRequest<NearestQuery> bind_nearest(std::string_view norad_id, const Params& params,
+                                        FrontEnd end);
+BoundRequest<AdjacentQuery> bind_adjacent(std::string_view norad_id, const Params& params,
+                                          FrontEnd end);
+BoundRequest<std::int32_t> bind_range(std::string_view norad_id, const Params& params,
+                                      FrontEnd end);
+BoundRequest<std::int32_t> bind_catalog_record(std::string_view norad_id, const Params& params,
+                                               FrontEnd end);
+BoundRequest<CatalogFilter> bind_catalog_search(const Params& params, FrontEnd end);
 // The status document's format: json (and the CLI's table).
 Format bind_status_format(const Params& params, FrontEnd end);
 // `gpq keys list`: json or csv (and the CLI's table).
@@ -59,21 +63,23 @@ Format bind_keys_format(const Params& params, FrontEnd end);
 // paged by `page`/`per_page` (at most kMaxEphemerisPerPage) over at most kMaxEphemerisPoints
 // instants. passes: `lat`, `lon` (required), `alt` (metres), `start`, `end` (required, at most
 // kMaxPassWindowDays apart), `min_elevation` (degrees), json or csv.
-Bound<StateQuery> bind_state(std::string_view norad_id, const Params& params, FrontEnd end);
+BoundRequest<StateQuery> bind_state(std::string_view norad_id, const Params& params, FrontEnd end);
 // The catalog's states: `epoch` (required), `frame`, `group`, `object_type`, `orbit_regime`
 // (/gp/epoch's filters and group), `set` only nearest; json or csv; paged by `page`/`per_page`
 // (at most kMaxCatalogStatePerPage, default kDefaultCatalogStatePerPage, no offset limit).
-Bound<CatalogStateQuery> bind_catalog_state(const Params& params, FrontEnd end);
-Bound<EphemerisQuery> bind_ephemeris(std::string_view norad_id, const Params& params, FrontEnd end);
-Bound<PassQuery> bind_passes(std::string_view norad_id, const Params& params, FrontEnd end);
+BoundRequest<CatalogStateQuery> bind_catalog_state(const Params& params, FrontEnd end);
+BoundRequest<EphemerisQuery> bind_ephemeris(std::string_view norad_id, const Params& params,
+                                            FrontEnd end);
+BoundRequest<PassQuery> bind_passes(std::string_view norad_id, const Params& params, FrontEnd end);
 
 // An object's sets as columns for plotting (/gp/{id}/series): `start`, `end` (optional,
 // start <= end), json only.
-Bound<HistoryQuery> bind_series(std::string_view norad_id, const Params& params, FrontEnd end);
+BoundRequest<HistoryQuery> bind_series(std::string_view norad_id, const Params& params,
+                                       FrontEnd end);
 
 // An object's events (src/core/request_events.cc): `start`, `end` (optional, start <= end),
 // json or csv (and table on the CLI).
-Bound<EventQuery> bind_events(std::string_view norad_id, const Params& params, FrontEnd end);
+BoundRequest<EventQuery> bind_events(std::string_view norad_id, const Params& params, FrontEnd end);
 
 // The groups of docs/API.md "Groups", in its order.
 inline constexpr std::string_view kGroups[] = {

@@ -114,7 +114,7 @@ ConfigFile ConfigFile::load(const std::optional<std::string>& explicit_path) {
       fail(Errc::bad_request,
            "{}:{}: tables such as {} are not read; write each key whole, as in "
            "redis.url = \"...\" or spacetrack_identity = \"...\"",
-           config.path_.string(), number, shown(line));
+           config.path_.string(), number, excerpt(line));
     }
     const std::size_t equals = line.find('=');
     std::string value = equals == std::string::npos ? "" : trimmed(line.substr(equals + 1));
@@ -128,12 +128,11 @@ ConfigFile ConfigFile::load(const std::optional<std::string>& explicit_path) {
         config.settings_.emplace(key, Setting{value.substr(1, value.size() - 2), number});
     if (!added) {
       fail(Errc::bad_request, "{}:{}: {} is set twice (first on line {})", config.path_.string(),
-           number, shown(key), first->second.line);
+           number, excerpt(key), first->second.line);
     }
     if (!known(key)) {
-      config.warnings_.push_back(
-          fmt::format("{}:{}: unknown key '{}' is ignored", config.path_.string(), number,
-                      shown(key)));
+      config.warnings_.push_back(fmt::format("{}:{}: unknown key '{}' is ignored",
+                                             config.path_.string(), number, excerpt(key)));
     }
   }
   return config;

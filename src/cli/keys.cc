@@ -46,7 +46,7 @@ std::int64_t parse_key_id(std::string_view text) {
   const std::optional<std::int64_t> id = detail::parse_whole(text);
   if (!id) {
     fail(Errc::bad_request, "key id '{}' is not a whole number; see gpq keys list",
-         shown(text, 64));
+         excerpt(text, 64));
   }
   return *id;
 }

@@ -68,7 +68,7 @@ void require_public_url(std::string_view url) {
     fail(Errc::bad_request,
          "--public-url '{}': give the server's external root, http(s)://HOST[:PORT][/PATH], "
          "without a query or fragment",
-         shown(url, 100));
+         excerpt(url, 100));
   }
 }
 

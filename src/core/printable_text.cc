@@ -129,7 +129,7 @@ std::string_view printable_view(std::string_view text, std::string& scratch) {
   return scratch;
 }
 
-std::string shown(std::string_view text, std::size_t max_bytes) {
+std::string excerpt(std::string_view text, std::size_t max_bytes) {
   std::size_t cut = 0;
   while (cut < text.size()) {
     const std::size_t length = std::max<std::size_t>(1, utf8_sequence_length(text.substr(cut)));

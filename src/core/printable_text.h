@@ -28,7 +28,7 @@ std::string_view printable_view(std::string_view text, std::string& scratch);
 
 // A value quoted in a message: printable(), cut after `max_bytes` bytes (never inside a
 // UTF-8 sequence) with "..." appended when it was longer.
-std::string shown(std::string_view text, std::size_t max_bytes = 40);
+std::string excerpt(std::string_view text, std::size_t max_bytes = 40);
 
 // The length of the valid UTF-8 sequence starting at text[0], or 0 when the bytes there are
 // not one (overlong forms, surrogates and code points above U+10FFFF included).

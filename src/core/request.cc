@@ -42,7 +42,7 @@ std::int32_t parse_norad(std::string_view parameter, std::string_view text) {
     fail(Errc::bad_request,
          "parameter '{}': '{}' is not a NORAD catalog number (a whole number from 1 to "
          "999999999){}",
-         parameter, shown(text),
+         parameter, excerpt(text),
          alpha5 ? fmt::format("; the TLE's Alpha-5 {} is {}", trimmed, *alpha5) : "");
   }
   return static_cast<std::int32_t>(*value);
@@ -56,7 +56,7 @@ bool parse_bool(std::string_view parameter, std::string_view text) {
     return false;
   }
   fail(Errc::bad_request, "parameter '{}': '{}' is not a boolean; use true or false", parameter,
-       shown(text));
+       excerpt(text));
 }
 
 constexpr std::initializer_list<Format> kSetFormats = {Format::json, Format::tle, Format::two_le,
@@ -75,7 +75,7 @@ SourceFilter bind_source(const Params& params) {
   fail(Errc::bad_request,
        "parameter 'data_source': '{}' is not a source; use spacetrack (source_a), celestrak "
        "(source_b) or all",
-       shown(*text));
+       excerpt(*text));
 }
 
 std::optional<std::string> bind_text(const Params& params, std::string_view key) {
@@ -111,7 +111,7 @@ std::optional<std::string> bind_intdes(const Params& params) {
     fail(Errc::bad_request,
          "parameter 'intdes': '{}' is not an international designator; use a launch "
          "(1998-067) or a piece (1998-067A)",
-         shown(s));
+         excerpt(s));
   }
   return text;
 }
@@ -146,14 +146,15 @@ std::int32_t bind_norad_id(std::string_view text) {
   return parse_norad("norad_id", text);
 }
 
-Bound<std::int32_t> bind_latest(std::string_view norad_id, const Params& params, FrontEnd end) {
+BoundRequest<std::int32_t> bind_latest(std::string_view norad_id, const Params& params,
+                                       FrontEnd end) {
   const std::int32_t id = bind_norad_id(norad_id);
   refuse_filters_except(params, {}, "the latest set of one object",
                         "drop the NORAD id to search, or ask nearest for the set at an epoch");
   return {id, bind_format(params, end, kSetFormats), {}, bind_tle_layout(params)};
 }
 
-Bound<GpFilter> bind_gp_search(const Params& params, FrontEnd end) {
+BoundRequest<GpFilter> bind_gp_search(const Params& params, FrontEnd end) {
   // The CLI's `gp --epoch` is the snapshot; over HTTP that is its own endpoint, and /gp given
   // an epoch would answer the current sets as if it were the catalog then.
   if (end == FrontEnd::http && params.contains("epoch")) {
@@ -161,7 +162,7 @@ Bound<GpFilter> bind_gp_search(const Params& params, FrontEnd end) {
          "parameter 'epoch' does not apply to /gp; ask /gp/epoch for the catalog at an epoch "
          "(filtered by object_type and orbit_regime)");
   }
-  Bound<GpFilter> bound;
+  BoundRequest<GpFilter> bound;
   bound.query.search = bind_text(params, "search");
   bound.query.group = bind_group(params);
   bound.query.intdes = bind_intdes(params);
@@ -177,10 +178,10 @@ Bound<GpFilter> bind_gp_search(const Params& params, FrontEnd end) {
   return bound;
 }
 
-Bound<SnapshotQuery> bind_snapshot(const Params& params, FrontEnd end) {
+BoundRequest<SnapshotQuery> bind_snapshot(const Params& params, FrontEnd end) {
   refuse_filters_except(params, {"epoch", "object_type", "orbit_regime"}, "a snapshot",
                         "a snapshot filters only by object_type and orbit_regime");
-  Bound<SnapshotQuery> bound;
+  BoundRequest<SnapshotQuery> bound;
   bound.query.epoch = bind_date(params, "epoch");
   bound.query.object_type = bind_object_type(params);
   bound.query.orbit_regime = bind_regime(params);
@@ -190,8 +191,9 @@ Bound<SnapshotQuery> bind_snapshot(const Params& params, FrontEnd end) {
   return bound;
 }
 
-Bound<HistoryQuery> bind_history(std::string_view norad_id, const Params& params, FrontEnd end) {
-  Bound<HistoryQuery> bound;
+BoundRequest<HistoryQuery> bind_history(std::string_view norad_id, const Params& params,
+                                        FrontEnd end) {
+  BoundRequest<HistoryQuery> bound;
   bound.query.norad_id = bind_norad_id(norad_id);
   bound.query.start = bind_date(params, "start");
   bound.query.end = bind_date(params, "end");
@@ -205,8 +207,9 @@ Bound<HistoryQuery> bind_history(std::string_view norad_id, const Params& params
   return bound;
 }
 
-Bound<NearestQuery> bind_nearest(std::string_view norad_id, const Params& params, FrontEnd end) {
-  Bound<NearestQuery> bound;
+BoundRequest<NearestQuery> bind_nearest(std::string_view norad_id, const Params& params,
+                                        FrontEnd end) {
+  BoundRequest<NearestQuery> bound;
   bound.query.norad_id = bind_norad_id(norad_id);
   bound.query.epoch = require_date(params, "epoch");
   bound.query.source = bind_source(params);
@@ -215,20 +218,22 @@ Bound<NearestQuery> bind_nearest(std::string_view norad_id, const Params& params
   return bound;
 }
 
-Bound<AdjacentQuery> bind_adjacent(std::string_view norad_id, const Params& params, FrontEnd end) {
-  Bound<AdjacentQuery> bound;
+BoundRequest<AdjacentQuery> bind_adjacent(std::string_view norad_id, const Params& params,
+                                          FrontEnd end) {
+  BoundRequest<AdjacentQuery> bound;
   bound.query.norad_id = bind_norad_id(norad_id);
   bound.query.epoch = require_date(params, "epoch");
   bound.format = bind_format(params, end, {Format::json});
   return bound;
 }
 
-Bound<std::int32_t> bind_range(std::string_view norad_id, const Params& params, FrontEnd end) {
+BoundRequest<std::int32_t> bind_range(std::string_view norad_id, const Params& params,
+                                      FrontEnd end) {
   return {bind_norad_id(norad_id), bind_format(params, end, {Format::json}), {}};
 }
 
-Bound<std::int32_t> bind_catalog_record(std::string_view norad_id, const Params& params,
-                                        FrontEnd end) {
+BoundRequest<std::int32_t> bind_catalog_record(std::string_view norad_id, const Params& params,
+                                               FrontEnd end) {
   return {bind_norad_id(norad_id), bind_format(params, end, {Format::json, Format::csv}), {}};
 }
 
@@ -240,8 +245,8 @@ Format bind_keys_format(const Params& params, FrontEnd end) {
   return bind_format(params, end, {Format::json, Format::csv});
 }
 
-Bound<CatalogFilter> bind_catalog_search(const Params& params, FrontEnd end) {
-  Bound<CatalogFilter> bound;
+BoundRequest<CatalogFilter> bind_catalog_search(const Params& params, FrontEnd end) {
+  BoundRequest<CatalogFilter> bound;
   bound.query.search = bind_text(params, "search");
   bound.query.owner = bind_text(params, "owner");
   bound.query.object_type = bind_object_type(params);
@@ -249,7 +254,7 @@ Bound<CatalogFilter> bind_catalog_search(const Params& params, FrontEnd end) {
     const auto value = parse_whole(*year);
     if (!value || *value < 1957 || *value > 2200) {
       fail(Errc::bad_request, "parameter 'launch_year': '{}' must be a year from 1957 to 2200",
-           shown(*year));
+           excerpt(*year));
     }
     bound.query.launch_year = static_cast<int>(*value);
   }

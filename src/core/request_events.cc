@@ -7,8 +7,9 @@
 
 namespace gpq {
 
-Bound<EventQuery> bind_events(std::string_view norad_id, const Params& params, FrontEnd end) {
-  Bound<EventQuery> bound;
+BoundRequest<EventQuery> bind_events(std::string_view norad_id, const Params& params,
+                                     FrontEnd end) {
+  BoundRequest<EventQuery> bound;
   bound.query.norad_id = bind_norad_id(norad_id);
   bound.query.start = detail::bind_date(params, "start");
   bound.query.end = detail::bind_date(params, "end");
@@ -19,8 +20,9 @@ Bound<EventQuery> bind_events(std::string_view norad_id, const Params& params, F
   return bound;
 }
 
-Bound<HistoryQuery> bind_series(std::string_view norad_id, const Params& params, FrontEnd end) {
-  Bound<HistoryQuery> bound;
+BoundRequest<HistoryQuery> bind_series(std::string_view norad_id, const Params& params,
+                                       FrontEnd end) {
+  BoundRequest<HistoryQuery> bound;
   bound.query.norad_id = bind_norad_id(norad_id);
   bound.query.start = detail::bind_date(params, "start");
   bound.query.end = detail::bind_date(params, "end");

@@ -22,7 +22,7 @@ std::optional<ObjectType> bind_object_type(const Params& params) {
     fail(Errc::bad_request,
          "parameter 'object_type': '{}' is not an object type; use PAYLOAD, ROCKET_BODY, "
          "DEBRIS or UNKNOWN",
-         shown(*text));
+         excerpt(*text));
   }
   return type;
 }
@@ -36,7 +36,7 @@ std::optional<OrbitRegime> bind_regime(const Params& params) {
   if (!regime) {
     fail(Errc::bad_request,
          "parameter 'orbit_regime': '{}' is not an orbit regime; use LEO, MEO, GEO or HEO",
-         shown(*text));
+         excerpt(*text));
   }
   return regime;
 }
@@ -56,7 +56,7 @@ std::optional<std::string> bind_group(const Params& params) {
     names += names.empty() ? "" : ", ";
     names += group;
   }
-  fail(Errc::bad_request, "parameter 'group': '{}' is not a group; use one of: {}", shown(*text),
+  fail(Errc::bad_request, "parameter 'group': '{}' is not a group; use one of: {}", excerpt(*text),
        names);
 }
 

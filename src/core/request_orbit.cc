@@ -59,7 +59,7 @@ std::optional<double> bind_number(const Params& params, std::string_view key, do
   }
   const auto value = parse_decimal(*text);
   if (!value || *value < low || *value > high) {
-    fail(Errc::bad_request, "parameter '{}': '{}' must be {} from {} to {}", key, shown(*text),
+    fail(Errc::bad_request, "parameter '{}': '{}' must be {} from {} to {}", key, excerpt(*text),
          what, low, high);
   }
   return value;
@@ -97,13 +97,13 @@ std::int64_t bind_step(const Params& params) {
   }
   const auto number = micros_per_unit ? parse_decimal(value.substr(0, unit_at)) : std::nullopt;
   if (!number || *number < 0) {
-    fail(Errc::bad_request, "parameter 'step': '{}' is not a duration; give one {}", shown(*text),
+    fail(Errc::bad_request, "parameter 'step': '{}' is not a duration; give one {}", excerpt(*text),
          kDurationForms);
   }
   const double micros = std::round(*number * *micros_per_unit);
   if (micros < static_cast<double>(kMinStepMicros)) {
     fail(Errc::bad_request,
-         "parameter 'step': '{}' is shorter than 1 ms; give a positive duration {}", shown(*text),
+         "parameter 'step': '{}' is shorter than 1 ms; give a positive duration {}", excerpt(*text),
          kDurationForms);
   }
   // Anything longer than the span of dates gpq reads gives one point; keep it in range.
@@ -121,7 +121,7 @@ OrbitFrame bind_frame(const Params& params) {
     }
   }
   fail(Errc::bad_request, "parameter 'frame': '{}' is not a frame; use teme, itrf or geodetic",
-       shown(*text));
+       excerpt(*text));
 }
 
 struct SortFieldName {
@@ -172,13 +172,13 @@ std::optional<StateOrder> bind_state_order(const Params& params, OrbitFrame fram
         }
       }
       fail(Errc::bad_request, "parameter 'sort': '{}' is not a field of {} rows; use one of {}",
-           shown(*sort), to_string(frame), names);
+           excerpt(*sort), to_string(frame), names);
     }
     chosen.field = found->field;
   }
   if (order != nullptr && !order->empty()) {
     if (!iequals(*order, "asc") && !iequals(*order, "desc")) {
-      fail(Errc::bad_request, "parameter 'order': '{}' must be asc or desc", shown(*order));
+      fail(Errc::bad_request, "parameter 'order': '{}' must be asc or desc", excerpt(*order));
     }
     chosen.descending = iequals(*order, "desc");
   }
@@ -196,7 +196,7 @@ SetChoice bind_set_choice(const Params& params) {
     }
   }
   fail(Errc::bad_request,
-       "parameter 'set': '{}' is not a set choice; use nearest, before or latest", shown(*text));
+       "parameter 'set': '{}' is not a set choice; use nearest, before or latest", excerpt(*text));
 }
 
 void require_order(TimePoint start, TimePoint end) {
@@ -232,7 +232,7 @@ Paging bind_uncapped_paging(const Params& params, FrontEnd end, const PageLimits
     const auto value = parse_whole(*page);
     if (!value || *value < 1 || *value > limits.max_page) {
       fail(Errc::bad_request, "parameter 'page': '{}' must be a whole number from 1 to {}",
-           shown(*page), limits.max_page);
+           excerpt(*page), limits.max_page);
     }
     paging.page = *value;
   }
@@ -240,14 +240,15 @@ Paging bind_uncapped_paging(const Params& params, FrontEnd end, const PageLimits
     const auto value = parse_whole(*per_page);
     if (!value || *value < 1 || *value > limits.max_per_page) {
       fail(Errc::bad_request, "parameter 'per_page': '{}' must be a whole number from 1 to {}",
-           shown(*per_page), limits.max_per_page);
+           excerpt(*per_page), limits.max_per_page);
     }
     paging.per_page = *value;
   }
   if (limit != nullptr) {
     const auto value = parse_whole(*limit);
     if (!value || *value < 1) {
-      fail(Errc::bad_request, "parameter 'limit': '{}' must be a whole number >= 1", shown(*limit));
+      fail(Errc::bad_request, "parameter 'limit': '{}' must be a whole number >= 1",
+           excerpt(*limit));
     }
     paging.limit = *value;
   }
@@ -272,8 +273,8 @@ std::string duration_text(std::int64_t micros) {
 
 }  // namespace
 
-Bound<StateQuery> bind_state(std::string_view norad_id, const Params& params, FrontEnd end) {
-  Bound<StateQuery> bound;
+BoundRequest<StateQuery> bind_state(std::string_view norad_id, const Params& params, FrontEnd end) {
+  BoundRequest<StateQuery> bound;
   bound.query.norad_id = bind_norad_id(norad_id);
   refuse_filters_except(params, {"epoch"}, "one object's state",
                         "ask the catalog's states (/state, gpq state --all) to filter objects");
@@ -292,11 +293,11 @@ Bound<StateQuery> bind_state(std::string_view norad_id, const Params& params, Fr
   return bound;
 }
 
-Bound<CatalogStateQuery> bind_catalog_state(const Params& params, FrontEnd end) {
+BoundRequest<CatalogStateQuery> bind_catalog_state(const Params& params, FrontEnd end) {
   refuse_filters_except(params, {"epoch", "group", "object_type", "orbit_regime"},
                         "the catalog's states",
                         "they filter only by group, object_type and orbit_regime");
-  Bound<CatalogStateQuery> bound;
+  BoundRequest<CatalogStateQuery> bound;
   CatalogStateQuery& query = bound.query;
   query.epoch = require_date(params, "epoch");
   if (const SetChoice choice = bind_set_choice(params); choice != SetChoice::nearest) {
@@ -315,9 +316,9 @@ Bound<CatalogStateQuery> bind_catalog_state(const Params& params, FrontEnd end) 
   return bound;
 }
 
-Bound<EphemerisQuery> bind_ephemeris(std::string_view norad_id, const Params& params,
-                                     FrontEnd end) {
-  Bound<EphemerisQuery> bound;
+BoundRequest<EphemerisQuery> bind_ephemeris(std::string_view norad_id, const Params& params,
+                                            FrontEnd end) {
+  BoundRequest<EphemerisQuery> bound;
   EphemerisQuery& query = bound.query;
   query.norad_id = bind_norad_id(norad_id);
   query.start = require_date(params, "start");
@@ -344,8 +345,8 @@ Bound<EphemerisQuery> bind_ephemeris(std::string_view norad_id, const Params& pa
   return bound;
 }
 
-Bound<PassQuery> bind_passes(std::string_view norad_id, const Params& params, FrontEnd end) {
-  Bound<PassQuery> bound;
+BoundRequest<PassQuery> bind_passes(std::string_view norad_id, const Params& params, FrontEnd end) {
+  BoundRequest<PassQuery> bound;
   PassQuery& query = bound.query;
   query.norad_id = bind_norad_id(norad_id);
   query.site.latitude_deg = require_number(params, "lat", -90, 90, "a latitude in degrees");

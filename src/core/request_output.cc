@@ -83,7 +83,7 @@ Format bind_format(const Params& params, FrontEnd end, std::initializer_list<For
       names += to_string(f);
     }
     fail(Errc::bad_request, "parameter 'format': '{}' is not available here; use one of: {}",
-         shown(*text), names);
+         excerpt(*text), names);
   }
   return *format;
 }
@@ -97,7 +97,7 @@ TleLayout bind_tle_layout(const Params& params) {
     return TleLayout::canonical;
   }
   fail(Errc::bad_request, "parameter 'tle_layout': '{}' is not a layout; use source or canonical",
-       shown(*text));
+       excerpt(*text));
 }
 
 void refuse_http_limit(const Params& params, FrontEnd end) {
@@ -119,7 +119,7 @@ Paging bind_paging(const Params& params, FrontEnd end, std::string_view narrow_h
   if (page != nullptr) {
     const auto value = parse_whole(*page);
     if (!value || *value < 1) {
-      fail(Errc::bad_request, "parameter 'page': '{}' must be a whole number >= 1", shown(*page));
+      fail(Errc::bad_request, "parameter 'page': '{}' must be a whole number >= 1", excerpt(*page));
     }
     paging.page = *value;
   }
@@ -127,14 +127,15 @@ Paging bind_paging(const Params& params, FrontEnd end, std::string_view narrow_h
     const auto value = parse_whole(*per_page);
     if (!value || *value < 1 || *value > kMaxPerPage) {
       fail(Errc::bad_request, "parameter 'per_page': '{}' must be a whole number from 1 to {}",
-           shown(*per_page), kMaxPerPage);
+           excerpt(*per_page), kMaxPerPage);
     }
     paging.per_page = *value;
   }
   if (limit != nullptr) {
     const auto value = parse_whole(*limit);
     if (!value || *value < 1) {
-      fail(Errc::bad_request, "parameter 'limit': '{}' must be a whole number >= 1", shown(*limit));
+      fail(Errc::bad_request, "parameter 'limit': '{}' must be a whole number >= 1",
+           excerpt(*limit));
     }
     paging.limit = *value;
   }

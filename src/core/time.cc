@@ -324,7 +324,7 @@ TimePoint parse_date(std::string_view parameter, std::string_view text) {
     fail(Errc::bad_request,
          "parameter '{}': '{}' is not a date{}; expected ISO 8601 (2024-01-01T00:00:00Z), "
          "jd:<julian date> or unix:<seconds>",
-         parameter, shown(text, 64), refusal_reason(text));
+         parameter, excerpt(text, 64), refusal_reason(text));
   }
   return *parsed;
 }

@@ -42,7 +42,7 @@ bool check_line(std::string_view line, char number, std::string& why) {
   const int expected = tle_checksum(line);
   if (!is_digit(line[68]) || line[68] - '0' != expected) {
     why = fmt::format("line {}: bad checksum, expected {}, found '{}'", number, expected,
-                      shown(line.substr(68, 1)));
+                      excerpt(line.substr(68, 1)));
     return false;
   }
   return true;
@@ -104,11 +104,11 @@ bool read_catalog_number(std::string_view line1, std::string_view line2, Element
   const auto id1 = parse_tle_catalog_number(field(line1, 3, 7));
   const auto id2 = parse_tle_catalog_number(field(line2, 3, 7));
   if (!id1) {
-    error = fmt::format("line 1: catalog number '{}' is not valid", shown(field(line1, 3, 7)));
+    error = fmt::format("line 1: catalog number '{}' is not valid", excerpt(field(line1, 3, 7)));
     return false;
   }
   if (!id2) {
-    error = fmt::format("line 2: catalog number '{}' is not valid", shown(field(line2, 3, 7)));
+    error = fmt::format("line 2: catalog number '{}' is not valid", excerpt(field(line2, 3, 7)));
     return false;
   }
   if (*id1 != *id2) {
@@ -123,13 +123,14 @@ bool read_catalog_number(std::string_view line1, std::string_view line2, Element
 bool read_identity(std::string_view line1, ElementSet& set, std::string& error) {
   const char classification = line1[7];
   if (classification != 'U' && classification != 'C' && classification != 'S') {
-    error = fmt::format("line 1: classification '{}' is not U, C or S", shown(field(line1, 8, 8)));
+    error =
+        fmt::format("line 1: classification '{}' is not U, C or S", excerpt(field(line1, 8, 8)));
     return false;
   }
   set.classification_type = classification;
   if (!parse_intdes(field(line1, 10, 17), set.object_id)) {
     error = fmt::format("line 1: international designator '{}' is not valid",
-                        shown(field(line1, 10, 17)));
+                        excerpt(field(line1, 10, 17)));
     return false;
   }
   if (!parse_epoch(field(line1, 19, 32), set.epoch, error)) {
@@ -145,7 +146,7 @@ bool read_elements(std::string_view line1, std::string_view line2, ElementSet& s
   if (!parse_first_derivative(field(line1, 34, 43), set.mean_motion_dot)) {
     error =
         fmt::format("line 1: first derivative of mean motion '{}' is not laid out as ' .NNNNNNNN'",
-                    shown(field(line1, 34, 43)));
+                    excerpt(field(line1, 34, 43)));
     return false;
   }
   struct Decimal {
@@ -165,22 +166,22 @@ bool read_elements(std::string_view line1, std::string_view line2, ElementSet& s
   for (const Decimal& d : decimals) {
     if (!parse_fixed_decimal(d.text, d.decimals, *d.value)) {
       error =
-          fmt::format("line 2: {} '{}' is not laid out as '{}'", d.name, shown(d.text), d.layout);
+          fmt::format("line 2: {} '{}' is not laid out as '{}'", d.name, excerpt(d.text), d.layout);
       return false;
     }
   }
   if (!parse_exponent_field(field(line1, 45, 52), set.mean_motion_ddot)) {
     error = fmt::format("line 1: second derivative of mean motion '{}' is not valid",
-                        shown(field(line1, 45, 52)));
+                        excerpt(field(line1, 45, 52)));
     return false;
   }
   if (!parse_exponent_field(field(line1, 54, 61), set.bstar)) {
-    error = fmt::format("line 1: BSTAR '{}' is not valid", shown(field(line1, 54, 61)));
+    error = fmt::format("line 1: BSTAR '{}' is not valid", excerpt(field(line1, 54, 61)));
     return false;
   }
   const std::string_view ecc = field(line2, 27, 33);
   if (ecc.find_first_not_of("0123456789") != std::string_view::npos) {
-    error = fmt::format("line 2: eccentricity '{}' is not a number", shown(ecc));
+    error = fmt::format("line 2: eccentricity '{}' is not a number", excerpt(ecc));
     return false;
   }
   parse_decimal(fmt::format("0.{}", ecc), set.eccentricity);
@@ -194,17 +195,18 @@ bool read_counters(std::string_view line1, std::string_view line2, ElementSet& s
   std::int64_t element_set_no = 0;
   std::int64_t rev = 0;
   if (!parse_int(field(line1, 63, 63), ephemeris, 0)) {
-    error = fmt::format("line 1: ephemeris type '{}' is not a digit", shown(field(line1, 63, 63)));
+    error =
+        fmt::format("line 1: ephemeris type '{}' is not a digit", excerpt(field(line1, 63, 63)));
     return false;
   }
   if (!parse_int(field(line1, 65, 68), element_set_no, 0)) {
-    error =
-        fmt::format("line 1: element set number '{}' is not a number", shown(field(line1, 65, 68)));
+    error = fmt::format("line 1: element set number '{}' is not a number",
+                        excerpt(field(line1, 65, 68)));
     return false;
   }
   if (!parse_int(field(line2, 64, 68), rev, 0)) {
-    error =
-        fmt::format("line 2: revolution number '{}' is not a number", shown(field(line2, 64, 68)));
+    error = fmt::format("line 2: revolution number '{}' is not a number",
+                        excerpt(field(line2, 64, 68)));
     return false;
   }
   set.ephemeris_type = static_cast<std::int8_t>(ephemeris);

@@ -170,13 +170,13 @@ bool parse_epoch(std::string_view text, TimePoint& epoch, std::string& why) {
   const std::string_view day_text = text.substr(2, 3);
   if (!parse_int(text.substr(0, 2), yy) || !is_digit(text[0]) || !is_digit(text[1]) ||
       text[5] != '.' || !is_digit(text[4]) || !parse_int(day_text, day)) {
-    why = fmt::format("epoch '{}' is not YYDDD.DDDDDDDD", shown(text));
+    why = fmt::format("epoch '{}' is not YYDDD.DDDDDDDD", excerpt(text));
     return false;
   }
   const std::string_view fraction_text = text.substr(6, 8);
   for (const char c : fraction_text) {
     if (!is_digit(c)) {
-      why = fmt::format("epoch '{}' is not YYDDD.DDDDDDDD", shown(text));
+      why = fmt::format("epoch '{}' is not YYDDD.DDDDDDDD", excerpt(text));
       return false;
     }
   }

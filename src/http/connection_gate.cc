@@ -31,9 +31,9 @@ constexpr std::chrono::milliseconds kNextRequestWait{2};
 
 }  // namespace
 
-class ConnectionGate::Loop {
+class ConnectionGate::EventLoop {
  public:
-  Loop(int listening, GateLimits limits, Serve serve, Refusal refusal)
+  EventLoop(int listening, GateLimits limits, Serve serve, Refusal refusal)
       : listening_(listening),
         limits_(limits),
         serve_(std::move(serve)),
@@ -49,7 +49,7 @@ class ConnectionGate::Loop {
     limits_.max_connections = std::min(limits_.max_connections, connection_descriptors());
   }
 
-  ~Loop() {
+  ~EventLoop() {
     for (auto& [fd, held] : held_) {
       ::close(fd);
     }
@@ -57,10 +57,10 @@ class ConnectionGate::Loop {
     ::close(wake_);
     ::close(epoll_);
   }
-  Loop(const Loop&) = delete;
-  Loop& operator=(const Loop&) = delete;
-  Loop(Loop&&) = delete;
-  Loop& operator=(Loop&&) = delete;
+  EventLoop(const EventLoop&) = delete;
+  EventLoop& operator=(const EventLoop&) = delete;
+  EventLoop(EventLoop&&) = delete;
+  EventLoop& operator=(EventLoop&&) = delete;
 
   void run() {
     workers_ = std::make_unique<httplib::ThreadPool>(std::max<std::size_t>(1, limits_.threads));
@@ -391,7 +391,7 @@ class ConnectionGate::Loop {
 };
 
 ConnectionGate::ConnectionGate(int listening, GateLimits limits, Serve serve, Refusal refusal)
-    : loop_(std::make_unique<Loop>(listening, limits, std::move(serve), std::move(refusal))) {}
+    : loop_(std::make_unique<EventLoop>(listening, limits, std::move(serve), std::move(refusal))) {}
 
 ConnectionGate::~ConnectionGate() = default;
 

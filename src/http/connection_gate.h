@@ -52,8 +52,8 @@ class ConnectionGate {
   void stop();
 
  private:
-  class Loop;
-  std::unique_ptr<Loop> loop_;
+  class EventLoop;
+  std::unique_ptr<EventLoop> loop_;
 };
 
 }  // namespace gpq::http

@@ -11,7 +11,7 @@ namespace gpq::storage {
 
 std::int64_t ApiKeys::add(std::span<const unsigned char> hash, std::string_view label,
                           KeyScope scope, TimePoint created) {
-  return guarded(db_.path(), [&] {
+  return with_database_errors(db_.path(), [&] {
     SQLite::Statement insert(db_.connection(), std::string(sql::kInsertApiKey));
     insert.bind(1, std::string(label));
     insert.bind(2, hash.data(), static_cast<int>(hash.size()));
@@ -23,7 +23,7 @@ std::int64_t ApiKeys::add(std::span<const unsigned char> hash, std::string_view 
 }
 
 bool ApiKeys::revoke(std::int64_t id, TimePoint when) {
-  return guarded(db_.path(), [&] {
+  return with_database_errors(db_.path(), [&] {
     SQLite::Statement update(db_.connection(), std::string(sql::kRevokeApiKey));
     update.bind(1, static_cast<std::int64_t>(id));
     update.bind(2, static_cast<std::int64_t>(when.unix_micros()));
@@ -32,7 +32,7 @@ bool ApiKeys::revoke(std::int64_t id, TimePoint when) {
 }
 
 std::vector<ApiKeyInfo> ApiKeys::list(std::string_view month) const {
-  return guarded(db_.path(), [&] {
+  return with_database_errors(db_.path(), [&] {
     SQLite::Statement query(db_.connection(), std::string(sql::kSelectApiKeys));
     query.bind(1, std::string(month));
     std::vector<ApiKeyInfo> keys;
@@ -52,7 +52,7 @@ std::vector<ApiKeyInfo> ApiKeys::list(std::string_view month) const {
 }
 
 std::vector<ActiveKey> ApiKeys::active() const {
-  return guarded(db_.path(), [&] {
+  return with_database_errors(db_.path(), [&] {
     SQLite::Statement query(db_.connection(), std::string(sql::kSelectActiveKeyHashes));
     std::vector<ActiveKey> keys;
     while (query.executeStep()) {
@@ -68,7 +68,7 @@ std::vector<ActiveKey> ApiKeys::active() const {
 }
 
 std::int64_t ApiKeys::change_counter() const {
-  return guarded(db_.path(), [&] {
+  return with_database_errors(db_.path(), [&] {
     SQLite::Statement query(db_.connection(), std::string(sql::kDataVersion));
     query.executeStep();
     return static_cast<std::int64_t>(query.getColumn(0).getInt64());
@@ -76,7 +76,7 @@ std::int64_t ApiKeys::change_counter() const {
 }
 
 std::unordered_map<std::int64_t, std::int64_t> ApiKeys::usage(std::string_view month) const {
-  return guarded(db_.path(), [&] {
+  return with_database_errors(db_.path(), [&] {
     SQLite::Statement query(db_.connection(), std::string(sql::kSelectUsage));
     query.bind(1, std::string(month));
     std::unordered_map<std::int64_t, std::int64_t> counts;
@@ -92,7 +92,7 @@ void ApiKeys::add_usage(std::string_view month,
   if (counts.empty()) {
     return;
   }
-  guarded(db_.path(), [&] {
+  with_database_errors(db_.path(), [&] {
     SQLite::Transaction transaction(db_.connection(), SQLite::TransactionBehavior::IMMEDIATE);
     SQLite::Statement upsert(db_.connection(), std::string(sql::kAddUsage));
     for (const auto& [key_id, count] : counts) {

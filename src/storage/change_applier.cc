@@ -69,7 +69,7 @@ void bind_value(SQLite::Statement& statement, int index, const ChangeValue& valu
 }  // namespace
 
 FollowerState follower_state(Database& db) {
-  return guarded(db.path(), [&] {
+  return with_database_errors(db.path(), [&] {
     FollowerState state;
     state.peer_url = meta_text(db, kPeerUrl);
     state.generation = std::stoll(meta_text(db, "generation").value_or("0"));
@@ -237,7 +237,7 @@ ChangeTotals ChangeApplier::finish(TimePoint now) {
          "the peer's change stream lost rows ({} sent, {} arrived): nothing was applied",
          sent.rows, received_.rows);
   }
-  guarded(db_.path(), [&] {
+  with_database_errors(db_.path(), [&] {
     set_meta(db_, kPeerUrl, peer_url_);
     set_meta(db_, kPeerPulledUs, static_cast<std::int64_t>(now.unix_micros()));
     // The generation is the peer's even when no row changed (the meta rows carry it too).

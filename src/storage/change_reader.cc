@@ -115,7 +115,7 @@ class ChangeWriter {
 ChangeTotals read_changes(const std::filesystem::path& path, const ChangeRequest& request,
                           const std::function<bool(std::string_view)>& emit) {
   const std::unique_ptr<Database> db = Database::open(path, Database::Mode::read_only);
-  return guarded(path, [&] {
+  return with_database_errors(path, [&] {
     ChangeWriter writer(*db, request, emit);
     try {
       return writer.run();

@@ -27,7 +27,7 @@ DataGeneration::DataGeneration(Database& db)
 // that wrote element sets, catalog records or group lists (not API usage counts or sync run
 // records), so it is read only when the first has moved.
 std::int64_t DataGeneration::read() {
-  return guarded(db_.path(), [&] {
+  return with_database_errors(db_.path(), [&] {
     const std::int64_t version = single_value(*data_version_);
     if (version != seen_version_) {
       seen_generation_ = single_value(*generation_);

@@ -133,7 +133,7 @@ std::unique_ptr<Database> Database::open(const std::filesystem::path& path, Mode
     return reader;
   }
   create_parent_directories(path);
-  return guarded(path, [&] {
+  return with_database_errors(path, [&] {
     std::unique_ptr<Database> db(new Database(path, mode));
     SQLite::Database& c = db->connection_;
     exec(c, sql::kForeignKeysOff);
@@ -162,7 +162,7 @@ std::unique_ptr<Database> Database::open_reader(const std::filesystem::path& pat
 
 std::unique_ptr<Database> Database::open_reader(const std::filesystem::path& path,
                                                 bool immutable) {
-  return guarded(path, [&]() -> std::unique_ptr<Database> {
+  return with_database_errors(path, [&]() -> std::unique_ptr<Database> {
     std::unique_ptr<Database> db(new Database(path, Mode::read_only, immutable));
     SQLite::Database& c = db->connection_;
     // Fails here, not at the first query, when the file is not a gpq database.

@@ -68,7 +68,7 @@ class Database {
 // Runs `body()`; a SQLite::Exception it throws becomes Error (throw_database_error), so that
 // storage throws only gpq::Error.
 template <typename Body>
-decltype(auto) guarded(const std::filesystem::path& path, Body&& body) {
+decltype(auto) with_database_errors(const std::filesystem::path& path, Body&& body) {
   try {
     return std::forward<Body>(body)();
   } catch (const SQLite::Exception& error) {

@@ -8,7 +8,7 @@
 namespace gpq::storage {
 
 bool HistoryWindows::covered(TimePoint start, TimePoint end) const {
-  return guarded(db_.path(), [&] {
+  return with_database_errors(db_.path(), [&] {
     SQLite::Statement query(db_.connection(), std::string(sql::kSelectWindowCovered));
     query.bind(1, source_);
     query.bind(2, static_cast<std::int64_t>(start.unix_micros()));
@@ -19,7 +19,7 @@ bool HistoryWindows::covered(TimePoint start, TimePoint end) const {
 
 void HistoryWindows::record(TimePoint start, TimePoint end, TimePoint completed,
                             std::uint64_t sets) {
-  guarded(db_.path(), [&] {
+  with_database_errors(db_.path(), [&] {
     SQLite::Statement upsert(db_.connection(), std::string(sql::kUpsertWindow));
     upsert.bind(1, source_);
     upsert.bind(2, static_cast<std::int64_t>(start.unix_micros()));
@@ -31,7 +31,7 @@ void HistoryWindows::record(TimePoint start, TimePoint end, TimePoint completed,
 }
 
 std::int64_t HistoryWindows::count() const {
-  return guarded(db_.path(), [&] {
+  return with_database_errors(db_.path(), [&] {
     SQLite::Statement query(db_.connection(), std::string(sql::kCountWindows));
     query.bind(1, source_);
     query.executeStep();

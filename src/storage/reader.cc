@@ -61,7 +61,7 @@ TimePoint Reader::run_start(std::int64_t run_id) {
   if (const auto found = run_starts_.find(run_id); found != run_starts_.end()) {
     return found->second;
   }
-  Bound bound(*run_start_);
+  StatementInUse in_use(*run_start_);
   run_start_->bind(1, static_cast<std::int64_t>(run_id));
   // A set written outside any recorded run reads as collected at the unix epoch.
   const TimePoint start = run_start_->executeStep()
@@ -73,7 +73,7 @@ TimePoint Reader::run_start(std::int64_t run_id) {
 
 void Reader::fill_names(std::int32_t norad_id, ElementSet& set) {
   if (norad_id != names_norad_id_) {
-    Bound bound(*object_);
+    StatementInUse in_use(*object_);
     object_->bind(1, norad_id);
     names_object_name_.clear();
     names_object_id_.clear();
@@ -97,7 +97,7 @@ Reader::Plan Reader::plan(std::int32_t norad_id, SourceFilter source) {
   if (source != SourceFilter::all) {
     return {source == SourceFilter::spacetrack, source == SourceFilter::celestrak, false};
   }
-  Bound bound(*latest_sources_);
+  StatementInUse in_use(*latest_sources_);
   latest_sources_->bind(1, norad_id);
   Plan plan{false, false, false};
   while (latest_sources_->executeStep()) {
@@ -116,9 +116,9 @@ ElementSet Reader::complete(const StoredSet& stored) {
 }
 
 std::optional<ElementSet> Reader::latest_set(std::int32_t norad_id, SourceFilter source) {
-  return guarded(db_->path(), [&]() -> std::optional<ElementSet> {
+  return with_database_errors(db_->path(), [&]() -> std::optional<ElementSet> {
     names_norad_id_ = 0;  // names may have changed since the last call
-    Bound bound(*latest_);
+    StatementInUse in_use(*latest_);
     latest_->bind(1, norad_id);
     std::optional<ElementSet> best;
     while (latest_->executeStep()) {  // at most one row per source
@@ -133,10 +133,10 @@ std::optional<ElementSet> Reader::latest_set(std::int32_t norad_id, SourceFilter
 }
 
 void Reader::for_each_latest(SourceFilter source, const SetVisitor& visit) {
-  guarded(db_->path(), [&] {
+  with_database_errors(db_->path(), [&] {
     names_norad_id_ = 0;
-    Bound bound(*all_latest_);
-    Bound objects(*all_objects_);
+    StatementInUse in_use(*all_latest_);
+    StatementInUse objects(*all_objects_);
     // Both statements run in NORAD order: a merge join instead of a lookup per object.
     bool object_row = all_objects_->executeStep();
     const auto names_of = [&](ElementSet& set) {
@@ -177,7 +177,7 @@ void Reader::for_each_latest(SourceFilter source, const SetVisitor& visit) {
 
 std::optional<StoredSet> Reader::last_at_or_before(std::int32_t norad_id, int source_code,
                                                    std::int64_t epoch_us) {
-  Bound bound(*block_at_or_before_);
+  StatementInUse in_use(*block_at_or_before_);
   block_at_or_before_->bind(1, norad_id);
   block_at_or_before_->bind(2, source_code);
   block_at_or_before_->bind(3, static_cast<std::int64_t>(epoch_us));
@@ -204,7 +204,7 @@ std::optional<StoredSet> Reader::first_after(std::int32_t norad_id, int source_c
   };
   decoded_.clear();
   {
-    Bound bound(*block_at_or_before_);
+    StatementInUse in_use(*block_at_or_before_);
     block_at_or_before_->bind(1, norad_id);
     block_at_or_before_->bind(2, source_code);
     block_at_or_before_->bind(3, static_cast<std::int64_t>(epoch_us));
@@ -216,7 +216,7 @@ std::optional<StoredSet> Reader::first_after(std::int32_t norad_id, int source_c
       }
     }
   }
-  Bound bound(*block_after_);
+  StatementInUse in_use(*block_after_);
   block_after_->bind(1, norad_id);
   block_after_->bind(2, source_code);
   block_after_->bind(3, static_cast<std::int64_t>(epoch_us));
@@ -268,20 +268,22 @@ std::optional<ElementSet> Reader::merged_neighbour(std::int32_t norad_id, TimePo
 std::optional<ElementSet> Reader::set_at_or_before(std::int32_t norad_id, TimePoint epoch,
                                                    SourceFilter source) {
   names_norad_id_ = 0;
-  return guarded(db_->path(),
-                 [&] { return merged_neighbour(norad_id, epoch, plan(norad_id, source), Side::at_or_before); });
+  return with_database_errors(db_->path(), [&] {
+    return merged_neighbour(norad_id, epoch, plan(norad_id, source), Side::at_or_before);
+  });
 }
 
 std::optional<ElementSet> Reader::set_after(std::int32_t norad_id, TimePoint epoch,
                                             SourceFilter source) {
   names_norad_id_ = 0;
-  return guarded(db_->path(),
-                 [&] { return merged_neighbour(norad_id, epoch, plan(norad_id, source), Side::after); });
+  return with_database_errors(db_->path(), [&] {
+    return merged_neighbour(norad_id, epoch, plan(norad_id, source), Side::after);
+  });
 }
 
 Reader::ReadTransaction::ReadTransaction(Reader& reader) : reader_(reader) {
-  guarded(reader_.db_->path(),
-          [&] { reader_.db_->connection().exec(std::string(sql::kBeginRead)); });
+  with_database_errors(reader_.db_->path(),
+                       [&] { reader_.db_->connection().exec(std::string(sql::kBeginRead)); });
 }
 
 Reader::ReadTransaction::~ReadTransaction() {
@@ -292,7 +294,7 @@ Reader::ReadTransaction::~ReadTransaction() {
 std::pair<std::optional<ElementSet>, std::optional<ElementSet>> Reader::neighbours(
     std::int32_t norad_id, TimePoint epoch, SourceFilter source) {
   names_norad_id_ = 0;
-  return guarded(db_->path(), [&] {
+  return with_database_errors(db_->path(), [&] {
     const Plan p = plan(norad_id, source);
     return std::pair(merged_neighbour(norad_id, epoch, p, Side::at_or_before),
                      merged_neighbour(norad_id, epoch, p, Side::after));

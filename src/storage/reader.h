@@ -114,13 +114,13 @@ class Reader {
  private:
   // A statement in use: reset before it is bound and again when done, so that no read
   // transaction outlives the call.
-  struct Bound {
-    explicit Bound(SQLite::Statement& s) : statement(s) { statement.tryReset(); }
-    ~Bound() { statement.tryReset(); }
-    Bound(const Bound&) = delete;
-    Bound& operator=(const Bound&) = delete;
-    Bound(Bound&&) = delete;
-    Bound& operator=(Bound&&) = delete;
+  struct StatementInUse {
+    explicit StatementInUse(SQLite::Statement& s) : statement(s) { statement.tryReset(); }
+    ~StatementInUse() { statement.tryReset(); }
+    StatementInUse(const StatementInUse&) = delete;
+    StatementInUse& operator=(const StatementInUse&) = delete;
+    StatementInUse(StatementInUse&&) = delete;
+    StatementInUse& operator=(StatementInUse&&) = delete;
     SQLite::Statement& statement;
   };
 

@@ -12,8 +12,8 @@
 namespace gpq::storage {
 
 std::optional<CatalogRecord> Reader::catalog_record(std::int32_t norad_id) {
-  return guarded(db_->path(), [&]() -> std::optional<CatalogRecord> {
-    Bound bound(*catalog_record_);
+  return with_database_errors(db_->path(), [&]() -> std::optional<CatalogRecord> {
+    StatementInUse in_use(*catalog_record_);
     catalog_record_->bind(1, norad_id);
     if (!catalog_record_->executeStep()) {
       return std::nullopt;
@@ -23,8 +23,8 @@ std::optional<CatalogRecord> Reader::catalog_record(std::int32_t norad_id) {
 }
 
 void Reader::for_each_catalog(const CatalogVisitor& visit) {
-  guarded(db_->path(), [&] {
-    Bound bound(*all_catalog_);
+  with_database_errors(db_->path(), [&] {
+    StatementInUse in_use(*all_catalog_);
     while (all_catalog_->executeStep()) {
       visit(read_catalog(*all_catalog_));
     }
@@ -32,16 +32,16 @@ void Reader::for_each_catalog(const CatalogVisitor& visit) {
 }
 
 std::optional<std::vector<std::int32_t>> Reader::group_members(std::string_view group) {
-  return guarded(db_->path(), [&]() -> std::optional<std::vector<std::int32_t>> {
+  return with_database_errors(db_->path(), [&]() -> std::optional<std::vector<std::int32_t>> {
     const std::string name(group);
     {
-      Bound bound(*group_sync_);
+      StatementInUse in_use(*group_sync_);
       group_sync_->bind(1, name);
       if (!group_sync_->executeStep()) {
         return std::nullopt;
       }
     }
-    Bound bound(*group_members_);
+    StatementInUse in_use(*group_members_);
     group_members_->bind(1, name);
     std::vector<std::int32_t> members;
     while (group_members_->executeStep()) {
@@ -52,8 +52,8 @@ std::optional<std::vector<std::int32_t>> Reader::group_members(std::string_view 
 }
 
 std::int64_t Reader::total_sets() {
-  return guarded(db_->path(), [&] {
-    Bound bound(*set_count_);
+  return with_database_errors(db_->path(), [&] {
+    StatementInUse in_use(*set_count_);
     return set_count_->executeStep()
                ? static_cast<std::int64_t>(set_count_->getColumn(0).getInt64())
                : std::int64_t{0};
@@ -61,7 +61,7 @@ std::int64_t Reader::total_sets() {
 }
 
 std::int64_t Reader::total_catalog() {
-  return guarded(db_->path(), [&] {
+  return with_database_errors(db_->path(), [&] {
     SQLite::Statement query(db_->connection(), std::string(sql::kCountCatalog));
     query.executeStep();
     return static_cast<std::int64_t>(query.getColumn(0).getInt64());
@@ -69,7 +69,7 @@ std::int64_t Reader::total_catalog() {
 }
 
 std::vector<std::pair<std::int32_t, std::int64_t>> Reader::first_epochs() {
-  return guarded(db_->path(), [&] {
+  return with_database_errors(db_->path(), [&] {
     SQLite::Statement query(db_->connection(), std::string(sql::kSelectFirstEpochs));
     std::vector<std::pair<std::int32_t, std::int64_t>> firsts;
     while (query.executeStep()) {
@@ -80,7 +80,7 @@ std::vector<std::pair<std::int32_t, std::int64_t>> Reader::first_epochs() {
 }
 
 EpochSpan Reader::epoch_span() {
-  return guarded(db_->path(), [&] {
+  return with_database_errors(db_->path(), [&] {
     SQLite::Statement query(db_->connection(), std::string(sql::kSelectEpochSpan));
     EpochSpan span;
     if (query.executeStep()) {
@@ -96,15 +96,15 @@ EpochSpan Reader::epoch_span() {
 }
 
 std::int64_t Reader::total_objects() {
-  return guarded(db_->path(), [&] {
-    Bound bound(*count_objects_);
+  return with_database_errors(db_->path(), [&] {
+    StatementInUse in_use(*count_objects_);
     count_objects_->executeStep();
     return static_cast<std::int64_t>(count_objects_->getColumn(0).getInt64());
   });
 }
 
 std::vector<SourceSync> Reader::source_syncs() {
-  return guarded(db_->path(), [&] {
+  return with_database_errors(db_->path(), [&] {
     // Asked once per /status request: not worth a statement kept prepared.
     SQLite::Statement query(db_->connection(), std::string(sql::kSelectSourceSyncs));
     std::vector<SourceSync> syncs;

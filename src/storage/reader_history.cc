@@ -38,7 +38,7 @@ void Reader::walk(std::int32_t norad_id, TimePoint from, TimePoint to, const Pla
 
 void Reader::history(std::int32_t norad_id, TimePoint from, TimePoint to, SourceFilter source,
                      Window window, const SetVisitor& visit) {
-  guarded(db_->path(), [&] {
+  with_database_errors(db_->path(), [&] {
     names_norad_id_ = 0;
     walk(norad_id, from, to, plan(norad_id, source), [&](SetStream& stream) {
       if (window.offset > 0 && stream.skip(window.offset) < window.offset) {
@@ -61,7 +61,7 @@ void Reader::history(std::int32_t norad_id, TimePoint from, TimePoint to, Source
 
 std::int64_t Reader::count_history(std::int32_t norad_id, TimePoint from, TimePoint to,
                                    SourceFilter source) {
-  return guarded(db_->path(), [&] {
+  return with_database_errors(db_->path(), [&] {
     std::int64_t count = 0;
     walk(norad_id, from, to, plan(norad_id, source),
          [&](SetStream& stream) { count = stream.skip(std::numeric_limits<std::int64_t>::max()); });
@@ -71,7 +71,7 @@ std::int64_t Reader::count_history(std::int32_t norad_id, TimePoint from, TimePo
 
 SetStats Reader::history_stats(std::int32_t norad_id, TimePoint from, TimePoint to,
                                SourceFilter source) {
-  return guarded(db_->path(), [&] {
+  return with_database_errors(db_->path(), [&] {
     const Plan p = plan(norad_id, source);
     // The summary counts every stored set; under the merge some are hidden, so it answers
     // only without hiding, and only for a window that holds all of the object's sets.
@@ -105,7 +105,7 @@ SetStats Reader::history_stats(std::int32_t norad_id, TimePoint from, TimePoint 
 }
 
 SetStats Reader::year_summary(std::int32_t norad_id, int source_code) {
-  Bound bound(*object_years_);
+  StatementInUse in_use(*object_years_);
   object_years_->bind(1, norad_id);
   SetStats stats;
   std::vector<int> years;

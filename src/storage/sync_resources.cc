@@ -26,7 +26,7 @@ void bind_optional_time(SQLite::Statement& statement, int index, std::optional<T
 }  // namespace
 
 ResourceState SyncResources::get(std::string_view name) const {
-  return guarded(db_.path(), [&] {
+  return with_database_errors(db_.path(), [&] {
     SQLite::Statement query(db_.connection(), std::string(sql::kSelectResource));
     query.bind(1, std::string(name));
     ResourceState state;
@@ -42,7 +42,7 @@ ResourceState SyncResources::get(std::string_view name) const {
 }
 
 void SyncResources::put(const ResourceState& state) {
-  guarded(db_.path(), [&] {
+  with_database_errors(db_.path(), [&] {
     SQLite::Statement upsert(db_.connection(), std::string(sql::kUpsertResource));
     upsert.bind(1, state.name);
     bind_optional_time(upsert, 2, state.checked);

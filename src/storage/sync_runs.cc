@@ -73,7 +73,7 @@ std::string_view to_string(RunOutcome outcome) noexcept {
 }
 
 std::int64_t SyncRuns::start_run(std::string_view source, TimePoint started) {
-  return guarded(db_.path(), [&] {
+  return with_database_errors(db_.path(), [&] {
     SQLite::Statement interrupt(db_.connection(), std::string(sql::kInterruptAbandonedRuns));
     interrupt.bind(1, std::string(sql::kAbandonedRunError));
     interrupt.bind(2, std::string(sql::kAbandonedRunReason));
@@ -89,7 +89,7 @@ std::int64_t SyncRuns::start_run(std::string_view source, TimePoint started) {
 void SyncRuns::finish_run(std::int64_t id, RunOutcome outcome, const RunCounts& counts,
                           std::string_view error, std::optional<TimePoint> ended,
                           std::string_view reason) {
-  guarded(db_.path(), [&] {
+  with_database_errors(db_.path(), [&] {
     SQLite::Statement update(db_.connection(), std::string(sql::kFinishRun));
     update.bind(1, static_cast<std::int64_t>(id));
     update.bind(2, static_cast<std::int64_t>(ended.value_or(system_now()).unix_micros()));
@@ -115,7 +115,7 @@ void SyncRuns::finish_run(std::int64_t id, RunOutcome outcome, const RunCounts& 
 }
 
 std::vector<SyncRun> SyncRuns::list_runs(std::int64_t limit) const {
-  return guarded(db_.path(), [&] {
+  return with_database_errors(db_.path(), [&] {
     SQLite::Statement query(db_.connection(), std::string(sql::kSelectRuns));
     query.bind(1, static_cast<std::int64_t>(limit));
     std::vector<SyncRun> runs;
@@ -127,7 +127,7 @@ std::vector<SyncRun> SyncRuns::list_runs(std::int64_t limit) const {
 }
 
 std::optional<SyncRun> SyncRuns::last_successful_run(std::string_view source) const {
-  return guarded(db_.path(), [&]() -> std::optional<SyncRun> {
+  return with_database_errors(db_.path(), [&]() -> std::optional<SyncRun> {
     SQLite::Statement query(db_.connection(), std::string(sql::kSelectLastOkRun));
     query.bind(1, std::string(source));
     if (!query.executeStep()) {

@@ -27,12 +27,12 @@ RequestLog UpstreamRequests::read_log(TimePoint since) const {
 }
 
 RequestLog UpstreamRequests::read(TimePoint since) const {
-  return guarded(db_.path(), [&] { return read_log(since); });
+  return with_database_errors(db_.path(), [&] { return read_log(since); });
 }
 
 bool UpstreamRequests::record_if(TimePoint since, TimePoint at,
                                  const std::function<bool(const RequestLog&)>& allow) {
-  return guarded(db_.path(), [&] {
+  return with_database_errors(db_.path(), [&] {
     SQLite::Transaction transaction(db_.connection(), SQLite::TransactionBehavior::IMMEDIATE);
     if (!allow(read_log(since))) {
       return false;  // the transaction rolls back; nothing was written
@@ -48,7 +48,7 @@ bool UpstreamRequests::record_if(TimePoint since, TimePoint at,
 }
 
 void UpstreamRequests::pause_until(TimePoint until) {
-  guarded(db_.path(), [&] {
+  with_database_errors(db_.path(), [&] {
     SQLite::Statement upsert(db_.connection(), std::string(sql::kUpsertPause));
     upsert.bind(1, source_);
     upsert.bind(2, account_);
@@ -58,7 +58,7 @@ void UpstreamRequests::pause_until(TimePoint until) {
 }
 
 void UpstreamRequests::clear_pause() {
-  guarded(db_.path(), [&] {
+  with_database_errors(db_.path(), [&] {
     SQLite::Statement remove(db_.connection(), std::string(sql::kDeletePause));
     remove.bind(1, source_);
     remove.bind(2, account_);
@@ -67,7 +67,7 @@ void UpstreamRequests::clear_pause() {
 }
 
 void UpstreamRequests::prune(TimePoint before) {
-  guarded(db_.path(), [&] {
+  with_database_errors(db_.path(), [&] {
     SQLite::Statement prune(db_.connection(), std::string(sql::kPruneRequests));
     prune.bind(1, source_);
     prune.bind(2, account_);

@@ -65,7 +65,7 @@ Writer::~Writer() {
 
 WriteCounts Writer::write_batch(std::span<const ElementSet> sets,
                                 std::span<const CatalogRecord> records, std::int64_t run_id) {
-  return guarded(db_.path(), [&] {
+  return with_database_errors(db_.path(), [&] {
     if (checkpointer_) {
       checkpointer_->before_write();
     }
@@ -273,7 +273,7 @@ void Writer::write_catalog(std::span<const CatalogRecord> records, WriteCounts& 
 
 void Writer::replace_group_members(std::string_view group, std::span<const std::int32_t> norad_ids,
                                    TimePoint synced_at) {
-  guarded(db_.path(), [&] {
+  with_database_errors(db_.path(), [&] {
     const std::string name(group);
     SQLite::Transaction transaction(db_.connection(), SQLite::TransactionBehavior::IMMEDIATE);
     db_.connection().exec(std::string(sql::kBumpGeneration));

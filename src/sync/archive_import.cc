@@ -51,7 +51,7 @@ class CountedStream final : public ByteStream {
 
 // Names in messages are printable and of bounded length whatever the archive holds.
 std::string member_name(const std::string& archive, const std::string& member) {
-  return archive + ":" + shown(member, 240);
+  return archive + ":" + excerpt(member, 240);
 }
 
 class ArchiveWalk {
@@ -112,7 +112,7 @@ void ArchiveWalk::walk(ArchiveReader& reader, const std::string& archive, int de
       continue;
     }
     in_damage = false;
-    previous = shown(member.name, 240);
+    previous = excerpt(member.name, 240);
     if (const auto why = member_refusal(member.type, member.name)) {
       context_.summary.refused_members.push_back(name + ": refused: " + *why);
       continue;

@@ -116,7 +116,7 @@ MemberType type_of(archive_entry* entry) {
 // a line break, and some quote bytes of the archive.
 std::string error_text(archive* handle) {
   const char* text = archive_error_string(handle);
-  return text != nullptr ? shown(trim(text), 200) : "unreadable data";
+  return text != nullptr ? excerpt(trim(text), 200) : "unreadable data";
 }
 
 std::string name_of(archive_entry* entry) {

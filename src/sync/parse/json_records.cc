@@ -89,7 +89,7 @@ bool is_identifying(OmmKey key) {
 std::string not_a_record(const JsonMembers& members) {
   std::string keys;
   for (std::size_t i = 0; i < members.members.size() && i < 3; ++i) {
-    keys += fmt::format("{}\"{}\"", i == 0 ? "" : ", ", shown(members.members[i].first));
+    keys += fmt::format("{}\"{}\"", i == 0 ? "" : ", ", excerpt(members.members[i].first));
   }
   if (members.members.size() > 3) {
     keys += ", ...";

@@ -97,11 +97,12 @@ struct Checker {
     }
     const auto value = parse_number(*text);
     if (!value) {
-      error = fmt::format("{} '{}' is not a number", key_name(key), shown(*text));
+      error = fmt::format("{} '{}' is not a number", key_name(key), excerpt(*text));
       return false;
     }
     if (!range.contains(*value)) {
-      error = fmt::format("{} '{}' is out of range: {}", key_name(key), shown(*text), range.text());
+      error =
+          fmt::format("{} '{}' is out of range: {}", key_name(key), excerpt(*text), range.text());
       return false;
     }
     out = range.clamp(*value);
@@ -117,7 +118,7 @@ struct Checker {
     }
     if (value != std::floor(value)) {
       error = fmt::format("{} '{}' is not a whole number", key_name(key),
-                          shown(fields.get(key).value_or("")));
+                          excerpt(fields.get(key).value_or("")));
       return false;
     }
     out = static_cast<std::int64_t>(value);
@@ -203,7 +204,7 @@ bool read_epoch(const OmmFields& fields, ElementSet& set, std::string& error) {
   }
   const auto epoch = parse_iso8601(trim(*epoch_text));
   if (!epoch) {
-    error = fmt::format("EPOCH '{}' is not an ISO 8601 time", shown(*epoch_text));
+    error = fmt::format("EPOCH '{}' is not an ISO 8601 time", excerpt(*epoch_text));
     return false;
   }
   set.epoch = *epoch;
@@ -239,7 +240,7 @@ bool read_mean_elements(const OmmFields& fields, ElementSet& set, std::string& e
   const std::string classification = text_of(fields, OmmKey::classification_type);
   if (!classification.empty() &&
       (classification.size() > 1 || !valid_classification(classification[0]))) {
-    error = fmt::format("CLASSIFICATION_TYPE '{}' is not U, C or S", shown(classification));
+    error = fmt::format("CLASSIFICATION_TYPE '{}' is not U, C or S", excerpt(classification));
     return false;
   }
   set.classification_type = classification.empty() ? 'U' : classification[0];
@@ -266,7 +267,7 @@ bool read_names_and_creation(const OmmFields& fields, ElementSet& set, std::stri
   if (!creation.empty()) {
     set.creation_date = parse_iso8601(creation);
     if (!set.creation_date) {
-      error = fmt::format("CREATION_DATE '{}' is not an ISO 8601 time", shown(creation));
+      error = fmt::format("CREATION_DATE '{}' is not an ISO 8601 time", excerpt(creation));
       return false;
     }
   }
@@ -296,7 +297,7 @@ bool read_metadata(const OmmFields& fields, bool type_given, ElementSet& set, st
                                       [&](std::string_view name) { return iequals(value, name); });
     if (!accepted) {
       error = fmt::format("{} '{}' is not {}: gpq stores only TEME, UTC, SGP4 mean elements",
-                          key_name(rule.key), shown(value), rule.wanted);
+                          key_name(rule.key), excerpt(value), rule.wanted);
       return false;
     }
   }

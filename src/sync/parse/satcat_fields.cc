@@ -45,7 +45,7 @@ bool date(const Fields& fields, std::string_view name, std::string_view fallback
   }
   out = parse_iso8601(text);
   if (!out) {
-    error = fmt::format("{} '{}' is not a date", found_name, shown(text));
+    error = fmt::format("{} '{}' is not a date", found_name, excerpt(text));
     return false;
   }
   return true;
@@ -60,7 +60,7 @@ bool number(const Fields& fields, std::string_view name, std::optional<double>& 
   }
   out = parse_number(text);
   if (!out) {
-    error = fmt::format("{} '{}' is not a number", name, shown(text));
+    error = fmt::format("{} '{}' is not a number", name, excerpt(text));
     return false;
   }
   return true;
@@ -75,7 +75,7 @@ bool build_catalog_record(FieldLookup lookup, const void* context, CatalogRecord
   const std::string id_text = fields.text("NORAD_CAT_ID");
   const auto id = parse_number(id_text);
   if (!id || *id < 1 || *id > kMaxNoradId || *id != static_cast<double>(static_cast<long>(*id))) {
-    error = fmt::format("NORAD_CAT_ID '{}' is not a catalog number", shown(id_text));
+    error = fmt::format("NORAD_CAT_ID '{}' is not a catalog number", excerpt(id_text));
     return false;
   }
   record.norad_id = static_cast<std::int32_t>(*id);
@@ -85,7 +85,7 @@ bool build_catalog_record(FieldLookup lookup, const void* context, CatalogRecord
   if (!type.empty()) {
     record.object_type = parse_object_type(type);
     if (!record.object_type) {
-      error = fmt::format("OBJECT_TYPE '{}' is not known", shown(type));
+      error = fmt::format("OBJECT_TYPE '{}' is not known", excerpt(type));
       return false;
     }
   }

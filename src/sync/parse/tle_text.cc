@@ -58,8 +58,8 @@ class TleTextParser {
         sink_.skip(lines_.line_number(), "line 2 without a line 1 before it");
       } else {
         if (name_) {
-          sink_.skip(name_line_, fmt::format("unexpected line '{}' (no TLE follows it)",
-                                             shown(*name_)));
+          sink_.skip(name_line_,
+                     fmt::format("unexpected line '{}' (no TLE follows it)", excerpt(*name_)));
         }
         name_ = name_of(line);
         name_line_ = lines_.line_number();
@@ -80,8 +80,8 @@ class TleTextParser {
 
   void drop_name() {
     if (name_) {
-      sink_.skip(name_line_, fmt::format("name line '{}' without the two TLE lines after it",
-                                         shown(*name_)));
+      sink_.skip(name_line_,
+                 fmt::format("name line '{}' without the two TLE lines after it", excerpt(*name_)));
       name_.reset();
     }
   }

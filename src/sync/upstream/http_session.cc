@@ -43,7 +43,7 @@ std::string HttpAnswer::summary() const {
     return error;
   }
   const std::string_view text = body;
-  return fmt::format("HTTP {} {}", status, shown(trim(text.substr(0, text.find('\n'))), 160));
+  return fmt::format("HTTP {} {}", status, excerpt(trim(text.substr(0, text.find('\n'))), 160));
 }
 
 std::string HttpAnswer::reason() const {

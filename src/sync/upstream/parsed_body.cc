@@ -52,8 +52,8 @@ ParsedBody parse_body(std::string body, DataSource source, TimePoint collected_a
                       const std::string& what) {
   const FileKind kind = detect_kind(std::string_view(body).substr(0, 64 * 1024));
   if (kind == FileKind::unknown) {
-    fail(Errc::upstream, "{}: the answer is not element sets or catalog records (starts: {})",
-         what, shown(std::string_view(body).substr(0, body.find('\n')), 60));
+    fail(Errc::upstream, "{}: the answer is not element sets or catalog records (starts: {})", what,
+         excerpt(std::string_view(body).substr(0, body.find('\n')), 60));
   }
   if (!looks_complete(kind, body)) {
     fail(Errc::upstream, "{}: the answer is damaged or cut off (it does not end as a {} body "

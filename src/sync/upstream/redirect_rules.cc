@@ -136,7 +136,7 @@ RedirectStep next_redirect(const Url& from, int status, std::string_view locatio
   const std::optional<Url> to = resolve_url(from, location);
   if (!to) {
     step.refusal = fmt::format("{} redirected to '{}', which is not an http(s) address",
-                               from.text(), shown(location, 120));
+                               from.text(), excerpt(location, 120));
     return step;
   }
   step.to = *to;

@@ -59,11 +59,11 @@ TEST(PrintableTextTest, PrintableReplacesWhatNoLineMayHold) {
 }
 
 TEST(PrintableTextTest, ShownValuesAreCutAtASequenceBoundary) {
-  EXPECT_EQ(shown("short"), "short");
-  EXPECT_EQ(shown(std::string(50, 'g')), std::string(40, 'g') + "...");
+  EXPECT_EQ(excerpt("short"), "short");
+  EXPECT_EQ(excerpt(std::string(50, 'g')), std::string(40, 'g') + "...");
   // 39 ASCII bytes and a two-byte letter: the letter would end past byte 40, so it goes.
-  EXPECT_EQ(shown(std::string(39, 'a') + "\xC3\x89"), std::string(39, 'a') + "...");
-  EXPECT_EQ(shown("a\nb", 10), "a\uFFFDb");
+  EXPECT_EQ(excerpt(std::string(39, 'a') + "\xC3\x89"), std::string(39, 'a') + "...");
+  EXPECT_EQ(excerpt("a\nb", 10), "a\uFFFDb");
 }
 
 }  // namespace

@@ -52,7 +52,7 @@ std::string read_all(ByteStream& in, std::size_t capacity = 10'000) {
   }
 }
 
-std::string shown(const std::vector<ReadLine>& lines) {
+std::string excerpt(const std::vector<ReadLine>& lines) {
   std::string text;
   for (const ReadLine& line : lines) {
     text += line.text.size() > 20 ? "<" + std::to_string(line.text.size()) + " bytes>"
@@ -124,7 +124,7 @@ TEST(LineReaderTest, LinesAcrossTheChunkBoundary) {
     first.back() = 'Z';
     const std::vector<ReadLine> lines =
         read_lines(first + row.ending + "second" + row.ending + "third");
-    ASSERT_EQ(lines.size(), 3U) << row.name << ": " << shown(lines);
+    ASSERT_EQ(lines.size(), 3U) << row.name << ": " << excerpt(lines);
     EXPECT_EQ(lines[0].text.size(), row.first) << row.name;
     EXPECT_TRUE(lines[0].text == first) << row.name;
     EXPECT_FALSE(lines[0].truncated) << row.name;
@@ -155,7 +155,7 @@ TEST(LineReaderTest, OverlongLinesAreCutAndTheRestDropped) {
       text += "after\r\n";
     }
     const std::vector<ReadLine> lines = read_lines(text);
-    ASSERT_EQ(lines.size(), *row.ending != '\0' ? 3U : 2U) << row.name << ": " << shown(lines);
+    ASSERT_EQ(lines.size(), *row.ending != '\0' ? 3U : 2U) << row.name << ": " << excerpt(lines);
     EXPECT_EQ(lines[0].text, "before") << row.name;
     EXPECT_FALSE(lines[0].truncated) << row.name;
     EXPECT_EQ(lines[1].text.size(), kMax) << row.name;
