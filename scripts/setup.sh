@@ -8,6 +8,8 @@ set -euo pipefail
 
 packages=(
   g++ cmake ninja-build pkg-config git
+  # compiles cached across builds and clones (CMakeLists.txt uses it when present)
+  ccache
   libcli11-dev libsqlite3-dev libsqlitecpp-dev sqlite3 libfmt-dev
   libcpp-httplib-dev libssl-dev zlib1g-dev liblzma-dev libarchive-dev
   libsimdjson-dev libpugixml-dev libhiredis-dev
