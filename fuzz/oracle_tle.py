@@ -95,6 +95,10 @@ def gpq_refuses(reason, line1, line2):
         return "documented: sgp4 reads blanks in the eccentricity as zeros; gpq refuses them", reason
     elif "epoch" in reason and re.fullmatch(r" [0-9][0-9 ]{3}\.[0-9]{8}", value):
         return "documented: gpq needs the epoch year as two digits; sgp4 reads ' 3' as 03", reason
+    elif "epoch" in reason and re.search(r"[+-]", value):
+        # sgp4 cuts the epoch into a year and a day and reads each with int() and float(), so
+        # '23-80.88490118' is day -80.88 of 2023; gpq's epoch field is digits and one point.
+        return "documented: sgp4 reads a sign inside the epoch field; gpq refuses it", reason
     elif re.search(r"[^0-9 .+-]", value) or re.search(r"[0-9.] +[0-9.+-]", value.strip()):
         # Python's float() and int() also read exponents, nan, inf, underscores, whitespace
         # other than blanks, and (in the epoch) signs; gpq's fields take digits, one point, a sign
