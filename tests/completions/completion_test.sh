@@ -34,7 +34,8 @@ fail() {
 
 # Every subcommand, from gpq's own table (src/cli/commands.inc) as --help lists it: each one
 # completes in every shell, so a command added to the table and not to a script fails here.
-mapfile -t commands < <("$binary" --help | awk '/^Subcommands:/ {on = 1; next} on && /^  [a-z]/ {print $1}')
+mapfile -t commands < <("$binary" --help |
+  awk '/^Subcommands:/ {on = 1; next} on && /^  [a-z]/ {print $1}')
 ((${#commands[@]} >= 10)) || fail "gpq --help lists only: ${commands[*]}"
 
 # expect SHELL LINE [!]WORD...: completing LINE in SHELL offers every WORD, and no !WORD.
