@@ -83,8 +83,8 @@ BoundRequest<EventQuery> bind_events(std::string_view norad_id, const Params& pa
 
 // The groups of docs/API.md "Groups", in its order.
 inline constexpr std::string_view kGroups[] = {
-    "stations", "starlink", "oneweb",  "gps-ops", "glo-ops",  "galileo",
-    "beidou",   "weather",  "geo",     "active",  "analyst",  "last-30-days",
+    "stations", "starlink", "oneweb", "gps-ops", "glo-ops", "galileo",
+    "beidou",   "weather",  "geo",    "active",  "analyst", "last-30-days",
 };
 
 }  // namespace gpq

@@ -31,8 +31,8 @@ struct MirrorStats {
   std::int64_t element_sets = 0;       // every stored set, both sources
   std::int64_t objects_with_sets = 0;  // objects with at least one set
   EpochSpan epochs;
-  std::int64_t database_bytes = 0;     // the file and its write-ahead log
-  std::vector<SourceSync> sources;     // by source name
+  std::int64_t database_bytes = 0;  // the file and its write-ahead log
+  std::vector<SourceSync> sources;  // by source name
 };
 
 // A window of rows: skip `offset`, return at most `limit` (negative: no limit).
@@ -68,8 +68,8 @@ class Store {
   // both sources hold a set at the same millisecond only the Space-Track one is returned.
   virtual SetStats history_stats(std::int32_t norad_id, TimePoint start, TimePoint end,
                                  SourceFilter source) const = 0;
-  virtual void history(std::int32_t norad_id, TimePoint start, TimePoint end,
-                       SourceFilter source, Window window, const SetVisitor& visit) const = 0;
+  virtual void history(std::int32_t norad_id, TimePoint start, TimePoint end, SourceFilter source,
+                       Window window, const SetVisitor& visit) const = 0;
 
   // Last set with EPOCH <= epoch, first set with EPOCH > epoch (same tie rule as history).
   virtual std::optional<ElementSet> at_or_before(std::int32_t norad_id, TimePoint epoch,

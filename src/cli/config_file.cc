@@ -120,8 +120,8 @@ ConfigFile ConfigFile::load(const std::optional<std::string>& explicit_path) {
     std::string value = equals == std::string::npos ? "" : trimmed(line.substr(equals + 1));
     const bool quoted = value.size() >= 2 && value.front() == '"' && value.back() == '"';
     if (equals == std::string::npos || !quoted) {
-      fail(Errc::bad_request, "{}:{}: write settings as key = \"value\"",
-           config.path_.string(), number);
+      fail(Errc::bad_request, "{}:{}: write settings as key = \"value\"", config.path_.string(),
+           number);
     }
     const std::string key = trimmed(line.substr(0, equals));
     const auto [first, added] =

@@ -68,9 +68,10 @@ void add_keys_command(CLI::App& app, Context& ctx) {
   auto label = std::make_shared<std::string>();
   create->add_option("--label", *label, "A name to recognise the key by (who uses it)");
   auto scope = std::make_shared<std::string>("api");
-  create->add_option("--scope", *scope,
-                     "api: reads the public API; replication: reads only the change stream "
-                     "replicas pull (gpq sync --from-peer)")
+  create
+      ->add_option("--scope", *scope,
+                   "api: reads the public API; replication: reads only the change stream "
+                   "replicas pull (gpq sync --from-peer)")
       ->check(CLI::IsMember({"api", "replication"}))
       ->capture_default_str();
   auto redis = std::make_shared<RedisChoice>();
@@ -78,9 +79,9 @@ void add_keys_command(CLI::App& app, Context& ctx) {
   create->callback([&ctx, label, scope, redis] {
     with_key_store(ctx, *redis, true, [&](KeyStore& store) {
       const keys::Sha256KeyMinter minter;
-      const NewKey made = KeyService(store, minter)
-                              .create(*label, parse_key_scope(*scope).value_or(KeyScope::api),
-                                      system_now());
+      const NewKey made =
+          KeyService(store, minter)
+              .create(*label, parse_key_scope(*scope).value_or(KeyScope::api), system_now());
       if (ctx.quiet()) {
         fmt::print("{}\n", made.key);
       } else {

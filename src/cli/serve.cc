@@ -55,8 +55,8 @@ void parse_listen(const std::string& text, http::ServeOptions& options) {
 // Below the minimum a token would take longer to come back than Retry-After can say.
 void require_rate(std::string_view flag, double per_second) {
   if (!(per_second >= http::kMinRate)) {
-    fail(Errc::bad_request, "{} {}: at least {} requests per second (one every {} seconds)",
-         flag, per_second, http::kMinRate, 1 / http::kMinRate);
+    fail(Errc::bad_request, "{} {}: at least {} requests per second (one every {} seconds)", flag,
+         per_second, http::kMinRate, 1 / http::kMinRate);
   }
 }
 
@@ -78,8 +78,9 @@ void add_serve_command(CLI::App& app, Context& ctx) {
   CLI::App* cmd = app.add_subcommand("serve", kServeDescription);
   auto options = std::make_shared<http::ServeOptions>();
   auto listen = std::make_shared<std::string>("127.0.0.1:8080");
-  cmd->add_option("--listen", *listen, "ADDRESS:PORT to listen on; [::1]:8080 for IPv6, port 0 "
-                                       "for any free port")
+  cmd->add_option("--listen", *listen,
+                  "ADDRESS:PORT to listen on; [::1]:8080 for IPv6, port 0 "
+                  "for any free port")
       ->capture_default_str();
   cmd->add_option("--threads", options->threads,
                   "Requests computed at once (open connections wait without a thread)")

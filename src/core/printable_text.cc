@@ -9,7 +9,9 @@
 namespace gpq {
 namespace {
 
-bool in(unsigned char byte, unsigned char lo, unsigned char hi) { return byte >= lo && byte <= hi; }
+bool in(unsigned char byte, unsigned char lo, unsigned char hi) {
+  return byte >= lo && byte <= hi;
+}
 
 bool control_code_point(std::string_view sequence) {
   const auto first = static_cast<unsigned char>(sequence[0]);
@@ -20,7 +22,9 @@ bool control_code_point(std::string_view sequence) {
   return sequence.size() == 2 && first == 0xc2 && static_cast<unsigned char>(sequence[1]) < 0xa0;
 }
 
-bool plain_ascii(unsigned char byte) { return byte >= 0x20 && byte < 0x7f; }
+bool plain_ascii(unsigned char byte) {
+  return byte >= 0x20 && byte < 0x7f;
+}
 
 // True when printable() would return `text` unchanged.
 bool already_printable(std::string_view text) {

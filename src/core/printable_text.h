@@ -14,7 +14,9 @@ namespace gpq {
 std::optional<std::string> text_field_problem(std::string_view field, std::string_view value);
 
 // The classifications a TLE and an OMM can carry: U, C or S.
-inline bool valid_classification(char c) noexcept { return c == 'U' || c == 'C' || c == 'S'; }
+inline bool valid_classification(char c) noexcept {
+  return c == 'U' || c == 'C' || c == 'S';
+}
 
 inline constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";  // U+FFFD
 

@@ -35,8 +35,8 @@ void json_set(const ElementSet& set, std::string& out) {
     out += key;
     append_number(value, out);
   }
-  fmt::format_to(std::back_inserter(out), ",\"REV_AT_EPOCH\":{},\"CLASSIFICATION_TYPE\":",
-                 set.rev_at_epoch);
+  fmt::format_to(std::back_inserter(out),
+                 ",\"REV_AT_EPOCH\":{},\"CLASSIFICATION_TYPE\":", set.rev_at_epoch);
   json::append_string(std::string_view(&set.classification_type, 1), out);
   fmt::format_to(std::back_inserter(out), ",\"ELEMENT_SET_NO\":{}", set.element_set_no);
   const std::pair<std::string_view, double> derived_fields[] = {

@@ -1,19 +1,18 @@
 #include "http/connection_gate.h"
 
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
 #include <fcntl.h>
+#include <mutex>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <atomic>
-#include <cerrno>
-#include <mutex>
 #include <system_error>
+#include <unistd.h>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -395,8 +394,12 @@ ConnectionGate::ConnectionGate(int listening, GateLimits limits, Serve serve, Re
 
 ConnectionGate::~ConnectionGate() = default;
 
-void ConnectionGate::run() { loop_->run(); }
+void ConnectionGate::run() {
+  loop_->run();
+}
 
-void ConnectionGate::stop() { loop_->stop(); }
+void ConnectionGate::stop() {
+  loop_->stop();
+}
 
 }  // namespace gpq::http

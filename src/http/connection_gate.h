@@ -17,12 +17,12 @@
 namespace gpq::http {
 
 struct GateLimits {
-  std::size_t threads = 16;  // requests computed at once
-  std::chrono::milliseconds head_timeout{10'000};     // a request's head, from its first byte
-  std::chrono::milliseconds keep_alive{5'000};        // idle between two requests
-  std::chrono::milliseconds write_timeout{10'000};    // a client that does not read its answer
-  std::size_t keep_alive_requests = 100'000;          // then the connection closes
-  std::size_t max_connections = 10'000;               // open at once, lowered to the fd limit
+  std::size_t threads = 16;                         // requests computed at once
+  std::chrono::milliseconds head_timeout{10'000};   // a request's head, from its first byte
+  std::chrono::milliseconds keep_alive{5'000};      // idle between two requests
+  std::chrono::milliseconds write_timeout{10'000};  // a client that does not read its answer
+  std::size_t keep_alive_requests = 100'000;        // then the connection closes
+  std::size_t max_connections = 10'000;             // open at once, lowered to the fd limit
   std::size_t max_connections_per_address = 1'024;
   HeadLimits head;
 };

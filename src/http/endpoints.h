@@ -12,6 +12,7 @@
 #include "gpq/error.h"
 #include "gpq/query_service.h"
 #include "gpq/request.h"
+
 #include "http/routes.h"
 
 namespace gpq::http {
@@ -29,10 +30,10 @@ struct Reply {
 // One request, as the endpoint functions see it.
 struct Call {
   Route route;
-  const Params& params;        // query parameters, plus kAcceptKey from the Accept header
-  std::string_view base_url;   // "http://host:port" or --public-url, for pagination links
-  std::string_view path;       // as requested, for pagination links
-  std::string_view query;      // the query string (percent-encoded), for pagination links
+  const Params& params;       // query parameters, plus kAcceptKey from the Accept header
+  std::string_view base_url;  // "http://host:port" or --public-url, for pagination links
+  std::string_view path;      // as requested, for pagination links
+  std::string_view query;     // the query string (percent-encoded), for pagination links
 };
 
 // Throws gpq::Error for every refusal of the core (400, 404).

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gpq/store.h"
+
 #include "http/rate_limiter.h"
 
 namespace gpq::storage {
@@ -26,12 +27,12 @@ struct ServeOptions {
   BucketRate standard{10, 20};
   BucketRate heavy{2, 4};  // history, nearest, adjacent
   std::int64_t monthly_quota = 30'000;
-  std::string access_log;  // empty: stderr; "off": none; else a file
+  std::string access_log;    // empty: stderr; "off": none; else a file
   int timeout_seconds = 10;  // to read a request or write a response
   int keep_alive_seconds = 5;
   std::size_t max_connections = 10'000;             // lowered to what the fd limit allows
   std::size_t max_connections_per_address = 1'024;  // beyond: 503 and close
-  std::string version;  // reported by /status
+  std::string version;                              // reported by /status
   // Empty: keys and limits of this server's database. Else a Redis URL (redis_url.h) that
   // every replica shares: keys, rate buckets and quotas counted there (SERVE.md "A fleet").
   std::string redis_url;

@@ -3,13 +3,12 @@
 #include <algorithm>
 #include <string>
 
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/core.h>
 #include <sqlite3.h>
 
-
-#include <fmt/core.h>
-#include <SQLiteCpp/SQLiteCpp.h>
-
 #include "gpq/error.h"
+
 #include "storage/database.h"
 #include "storage/sql.h"
 
@@ -189,8 +188,8 @@ void ChangeApplier::begin(const ChangeStart& start) {
   }
   delete_block_ =
       std::make_unique<SQLite::Statement>(db_.connection(), std::string(sql::kDeleteBlock));
-  clear_group_ = std::make_unique<SQLite::Statement>(db_.connection(),
-                                                     std::string(sql::kDeleteGroupMembers));
+  clear_group_ =
+      std::make_unique<SQLite::Statement>(db_.connection(), std::string(sql::kDeleteGroupMembers));
 }
 
 void ChangeApplier::apply_row(const DecodedFrame& frame) {
@@ -234,8 +233,8 @@ ChangeTotals ChangeApplier::finish(TimePoint now) {
       sent.sets != received_.sets || sent.removed_blocks != received_.removed_blocks) {
     transaction_.reset();
     fail(Errc::upstream,
-         "the peer's change stream lost rows ({} sent, {} arrived): nothing was applied",
-         sent.rows, received_.rows);
+         "the peer's change stream lost rows ({} sent, {} arrived): nothing was applied", sent.rows,
+         received_.rows);
   }
   with_database_errors(db_.path(), [&] {
     set_meta(db_, kPeerUrl, peer_url_);

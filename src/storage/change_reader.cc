@@ -26,7 +26,8 @@ ChangeValue column_value(const SQLite::Column& column) {
     case SQLITE_FLOAT:
       return column.getDouble();
     case SQLITE_TEXT:
-      return TextValue{std::string_view(column.getText(), static_cast<std::size_t>(column.getBytes()))};
+      return TextValue{
+          std::string_view(column.getText(), static_cast<std::size_t>(column.getBytes()))};
     case SQLITE_BLOB:
       return BlobValue{std::string_view(static_cast<const char*>(column.getBlob()),
                                         static_cast<std::size_t>(column.getBytes()))};

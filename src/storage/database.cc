@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <string_view>
 #include <system_error>
-
 #include <unistd.h>
 
 #include <SQLiteCpp/Statement.h>
@@ -97,7 +96,9 @@ std::filesystem::path resolve_database_path(std::optional<std::string> cli_db) {
   fail(Errc::bad_request, "no database path: use --db PATH or set GPQ_DB (HOME is not set)");
 }
 
-std::string_view sqlite_version() noexcept { return sqlite3_libversion(); }
+std::string_view sqlite_version() noexcept {
+  return sqlite3_libversion();
+}
 
 Database::Database(const std::filesystem::path& path, Mode mode, bool immutable)
     : path_(path),
@@ -127,8 +128,7 @@ std::unique_ptr<Database> Database::open(const std::filesystem::path& path, Mode
     open(path, Mode::read_write);  // creates or migrates, then closes
     std::unique_ptr<Database> reader = open_reader(path);
     if (!reader) {
-      fail(Errc::internal, "database {} still needs a migration after migrating",
-           path.string());
+      fail(Errc::internal, "database {} still needs a migration after migrating", path.string());
     }
     return reader;
   }
@@ -160,8 +160,7 @@ std::unique_ptr<Database> Database::open_reader(const std::filesystem::path& pat
   return open_reader(path, true);
 }
 
-std::unique_ptr<Database> Database::open_reader(const std::filesystem::path& path,
-                                                bool immutable) {
+std::unique_ptr<Database> Database::open_reader(const std::filesystem::path& path, bool immutable) {
   return with_database_errors(path, [&]() -> std::unique_ptr<Database> {
     std::unique_ptr<Database> db(new Database(path, Mode::read_only, immutable));
     SQLite::Database& c = db->connection_;

@@ -101,8 +101,8 @@ Reader::Plan Reader::plan(std::int32_t norad_id, SourceFilter source) {
   latest_sources_->bind(1, norad_id);
   Plan plan{false, false, false};
   while (latest_sources_->executeStep()) {
-    (latest_sources_->getColumn(0).getInt() == kSpacetrackCode ? plan.spacetrack
-                                                                : plan.celestrak) = true;
+    (latest_sources_->getColumn(0).getInt() == kSpacetrackCode ? plan.spacetrack : plan.celestrak) =
+        true;
   }
   plan.hide_shadowed = plan.spacetrack && plan.celestrak;
   return plan;
@@ -253,8 +253,8 @@ std::optional<ElementSet> Reader::merged_neighbour(std::int32_t norad_id, TimePo
     celestrak = nearest_of_source(norad_id, kCelestrakCode, epoch_us, side);
     while (plan.hide_shadowed && celestrak && shadowed(norad_id, *celestrak)) {
       const std::int64_t passed_us = celestrak->set.epoch.unix_micros();
-      celestrak = nearest_of_source(norad_id, kCelestrakCode, before ? passed_us - 1 : passed_us,
-                                    side);
+      celestrak =
+          nearest_of_source(norad_id, kCelestrakCode, before ? passed_us - 1 : passed_us, side);
     }
   }
   // Both sources never share an epoch here: a shadowed CelesTrak set was passed over above.

@@ -15,14 +15,14 @@
 #include <SQLiteCpp/Column.h>
 #include <SQLiteCpp/Statement.h>
 
-#include "storage/lazy_statement.h"
-
 #include "gpq/catalog.h"
 #include "gpq/element_set.h"
 #include "gpq/query.h"
 #include "gpq/store.h"
+
 #include "storage/block_codec.h"
 #include "storage/data_generation.h"
+#include "storage/lazy_statement.h"
 
 namespace gpq::storage {
 
@@ -69,8 +69,9 @@ class Reader {
 
   // Both of the above in one call (one look-up of the object's sources and names):
   // the snapshot's per-object step.
-  std::pair<std::optional<ElementSet>, std::optional<ElementSet>> neighbours(
-      std::int32_t norad_id, TimePoint epoch, SourceFilter source);
+  std::pair<std::optional<ElementSet>, std::optional<ElementSet>> neighbours(std::int32_t norad_id,
+                                                                             TimePoint epoch,
+                                                                             SourceFilter source);
 
   // The newest set of every object (as latest_set), in NORAD id order.
   void for_each_latest(SourceFilter source, const SetVisitor& visit);
@@ -87,7 +88,7 @@ class Reader {
   std::int64_t total_catalog();  // SATCAT records
   // (NORAD id, first epoch in microseconds) of every object with a set, in NORAD order.
   std::vector<std::pair<std::int32_t, std::int64_t>> first_epochs();
-  EpochSpan epoch_span();        // O(1): oldest epoch (kept by the writer) and newest
+  EpochSpan epoch_span();  // O(1): oldest epoch (kept by the writer) and newest
   // The newest run of each sync source and its newest success, by source name.
   std::vector<SourceSync> source_syncs();
 

@@ -82,10 +82,9 @@ WriteCounts Writer::write_batch(std::span<const ElementSet> sets,
       add_to_set_count_.tryReset();
       add_to_set_count_.bind(1, static_cast<std::int64_t>(counts.added));
       add_to_set_count_.exec();
-      const auto oldest = std::min_element(order_.begin(), order_.end(),
-                                           [](const SortKey& a, const SortKey& b) {
-                                             return a.epoch_us < b.epoch_us;
-                                           });
+      const auto oldest = std::min_element(
+          order_.begin(), order_.end(),
+          [](const SortKey& a, const SortKey& b) { return a.epoch_us < b.epoch_us; });
       lower_earliest_epoch_.tryReset();
       lower_earliest_epoch_.bind(1, static_cast<std::int64_t>(oldest->epoch_us));
       lower_earliest_epoch_.exec();
@@ -187,8 +186,7 @@ void Writer::tally_year(const SortKey& added) {
       return;
     }
   }
-  year_tallies_.push_back(
-      {added.norad_id, added.source, year, 1, added.epoch_us, added.epoch_us});
+  year_tallies_.push_back({added.norad_id, added.source, year, 1, added.epoch_us, added.epoch_us});
 }
 
 void Writer::write_year_tallies() {

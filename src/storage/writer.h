@@ -16,6 +16,7 @@
 #include "gpq/catalog.h"
 #include "gpq/element_set.h"
 #include "gpq/time.h"
+
 #include "storage/block_writer.h"
 
 namespace gpq::storage {
@@ -119,7 +120,7 @@ class Writer {
   std::unique_ptr<Checkpointer> checkpointer_;  // null: SQLite checkpoints after commits
   std::vector<SortKey> order_;                  // reused across batches
   std::vector<YearTally> year_tallies_;         // reused across batches
-  std::vector<const ElementSet*> winners_;  // one object and source at a time
+  std::vector<const ElementSet*> winners_;      // one object and source at a time
   std::vector<Repeats> repeats_;
   std::deque<ElementSet> relaid_;  // winners given their first repeat's TLE layout
   std::vector<PendingObject> pending_objects_;

@@ -4,15 +4,14 @@
 // input threw and the caller rethrows it once libarchive has returned.
 #include "sync/archive_reader.h"
 
+#include <algorithm>
 #include <archive.h>
 #include <archive_entry.h>
-#include <locale.h>
-
-#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <locale.h>
 
 #include "gpq/error.h"
 

@@ -2,21 +2,19 @@
 // whose process is gone (SIGKILL): the run ends between two transactions with exit code
 // 128 + the signal, `gpq status` says "interrupted" and never "running" for a dead run, the
 // database holds what was committed, and the same command again completes it.
-#include <signal.h>
-
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <fstream>
+#include <signal.h>
 #include <string>
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <gtest/gtest.h>
 
-#include "sync_upstream_fixture.h"
 #include "support/mirror_dump.h"
 #include "support/process.h"
 #include "support/synthetic_tle.h"
 #include "support/temp_dir.h"
+#include "sync_upstream_fixture.h"
 
 namespace gpq::test {
 namespace {
@@ -58,12 +56,11 @@ class InterruptedImportTest : public ::testing::Test {
     // Counted from the run's first write (its sync_run row, after the signal handling is
     // in place), so that a slow start cannot meet the signal before the sync can handle it.
     const fs::path wal = db_.string() + "-wal";
-    return run_gpq_interrupted(
-        {"--db", db_.string(), "sync", "--from", file_.string()},
-        {after, signal, [wal] {
-           std::error_code ignored;
-           return fs::file_size(wal, ignored) > 0 && !ignored;
-         }});
+    return run_gpq_interrupted({"--db", db_.string(), "sync", "--from", file_.string()},
+                               {after, signal, [wal] {
+                                  std::error_code ignored;
+                                  return fs::file_size(wal, ignored) > 0 && !ignored;
+                                }});
   }
 
   std::string status_json() {
@@ -103,8 +100,8 @@ TEST_F(InterruptedImportTest, SigtermEndsBetweenTransactionsAndTheRerunCompletes
   EXPECT_NE(status.find(R"("outcome":"interrupted")"), std::string::npos) << status;
   EXPECT_EQ(status.find(R"("outcome":"running")"), std::string::npos) << status;
 
-  const ProcessResult rerun = run_gpq({"--db", db_.string(), "--quiet", "sync", "--from",
-                                       file_.string()});
+  const ProcessResult rerun =
+      run_gpq({"--db", db_.string(), "--quiet", "sync", "--from", file_.string()});
   ASSERT_EQ(rerun.exit_code, 0) << rerun.err;
   EXPECT_EQ(dump_mirror(db_), dump_mirror(reference_));
 }
@@ -128,8 +125,8 @@ TEST_F(InterruptedImportTest, AKilledRunShowsAsInterruptedOnceItsLockIsFree) {
   EXPECT_NE(status.find("the process ended before the run did"), std::string::npos) << status;
 
   // The next sync records it for good, then completes the import.
-  const ProcessResult rerun = run_gpq({"--db", db_.string(), "--quiet", "sync", "--from",
-                                       file_.string()});
+  const ProcessResult rerun =
+      run_gpq({"--db", db_.string(), "--quiet", "sync", "--from", file_.string()});
   ASSERT_EQ(rerun.exit_code, 0) << rerun.err;
   EXPECT_EQ(stored_outcome(db_, 1), "interrupted");
   EXPECT_EQ(stored_outcome(db_, 2), "ok");
@@ -141,8 +138,9 @@ using InterruptedUpstreamSyncTest = SyncUpstreamTest;
 TEST_F(InterruptedUpstreamSyncTest, SigtermDuringASlowDownloadEndsWithinSeconds) {
   // The body trickles a byte every 200 ms: without the stop the read would last minutes.
   upstream_.misbehave(group_target("active"), Misbehaviour::slow_trickle, 1);
-  std::vector<std::string> args{"--db", db_, "sync", "--celestrak-url", upstream_.url(),
-                                "--retries", "0", "--config", config_};
+  std::vector<std::string> args{"--db",          db_,         "sync", "--celestrak-url",
+                                upstream_.url(), "--retries", "0",    "--config",
+                                config_};
   // Counted from the trickling request's arrival: a sanitizer build can take longer than a
   // fixed delay to start, and a signal before the handler is in place is not this test's case.
   const std::string trickling = group_target("active");

@@ -2,10 +2,10 @@
 // (not through any parser), and a time helper that fails the test on a typo.
 #pragma once
 
-#include <gtest/gtest.h>
-
 #include <optional>
 #include <string_view>
+
+#include <gtest/gtest.h>
 
 #include "gpq/element_set.h"
 #include "gpq/time.h"

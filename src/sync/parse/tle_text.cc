@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 
 #include "gpq/tle.h"
+
 #include "core/printable_text.h"
 #include "sync/parse/parsers.h"
 

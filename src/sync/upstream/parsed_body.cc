@@ -56,8 +56,13 @@ ParsedBody parse_body(std::string body, DataSource source, TimePoint collected_a
          excerpt(std::string_view(body).substr(0, body.find('\n')), 60));
   }
   if (!looks_complete(kind, body)) {
-    fail(Errc::upstream, "{}: the answer is damaged or cut off (it does not end as a {} body "
-         "ends)", what, kind == FileKind::json ? "JSON" : kind == FileKind::omm_xml ? "XML" : "text");
+    fail(Errc::upstream,
+         "{}: the answer is damaged or cut off (it does not end as a {} body "
+         "ends)",
+         what,
+         kind == FileKind::json      ? "JSON"
+         : kind == FileKind::omm_xml ? "XML"
+                                     : "text");
   }
   ParsedBody parsed;
   MemorySink sink(parsed);

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "gpq/time.h"
+
 #include "sync/upstream/request_budget.h"
 #include "sync/upstream/source_run.h"
 
@@ -31,7 +32,7 @@ struct SpacetrackOptions {
   int max_history_requests = 100;          // windows asked per run; the rest waits
   int retries = 3;                         // on 5xx and transport failures (and one rate limit)
   std::chrono::seconds timeout{600};
-  BudgetLimits limits;                     // already within kSpacetrackCeiling
+  BudgetLimits limits;                             // already within kSpacetrackCeiling
   std::function<void(const std::string&)> notice;  // waits and other news (may be empty)
 };
 

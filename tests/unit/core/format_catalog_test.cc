@@ -7,14 +7,14 @@
 
 #include "gpq/error.h"
 #include "gpq/format.h"
-#include "support/known_sets.h"
 #include "gpq/time.h"
+
+#include "support/known_sets.h"
 
 namespace gpq {
 namespace {
 
 using test::at;
-
 
 CatalogRecord iss() {
   CatalogRecord r;

@@ -5,16 +5,15 @@
 #include <gtest/gtest.h>
 
 #include "gpq/format.h"
-#include "support/known_sets.h"
 #include "gpq/time.h"
+
+#include "support/known_sets.h"
 
 namespace gpq {
 namespace {
 
 using test::at;
 using test::iss;
-
-
 
 constexpr std::string_view kIssJson =
     R"x({"OBJECT_NAME":"ISS (ZARYA)","OBJECT_ID":"1998-067A","NORAD_CAT_ID":25544,)x"

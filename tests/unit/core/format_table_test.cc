@@ -7,14 +7,14 @@
 #include <gtest/gtest.h>
 
 #include "gpq/format.h"
-#include "support/known_sets.h"
 #include "gpq/time.h"
+
+#include "support/known_sets.h"
 
 namespace gpq {
 namespace {
 
 using test::at;
-
 
 // docs/FORMATS.md section 9, T1 (ISS) and T2 (VANGUARD 1), the fields a table shows.
 ElementSet iss() {

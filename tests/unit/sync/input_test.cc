@@ -391,8 +391,8 @@ std::string xz_claiming_a_huge_dictionary(const std::string& bytes) {
   const std::size_t filter = xz.find("\x21\x01", header);
   EXPECT_LT(filter, header + header_size);
   xz[filter + 2] = 40;  // dictionary size code 40: 4 GiB - 1
-  const std::uint32_t crc = lzma_crc32(reinterpret_cast<const std::uint8_t*>(xz.data() + header),
-                                       header_size - 4, 0);
+  const std::uint32_t crc =
+      lzma_crc32(reinterpret_cast<const std::uint8_t*>(xz.data() + header), header_size - 4, 0);
   for (int i = 0; i < 4; ++i) {
     xz[header + header_size - 4 + static_cast<std::size_t>(i)] =
         static_cast<char>((crc >> (8 * i)) & 0xff);

@@ -259,9 +259,10 @@ TEST(JsonRecordsTest, MalformedRecordsAreSkippedWithLineAndReason) {
        std::string(kElectron).replace(kElectron.find("100245"), 6, "100246"),
        "NORAD_CAT_ID 100246 differs from the TLE's 100245"},
       // The record that forged a TLE line and broke every JSON list holding it.
-      {"a name holding a TLE line", celestrak_with("OBJECT_NAME",
-                                                   "\"EVIL\\n1 99999U 00000A   25001.00000000  "
-                                                   ".00000000  00000-0  00000-0 0  9990\""),
+      {"a name holding a TLE line",
+       celestrak_with("OBJECT_NAME",
+                      "\"EVIL\\n1 99999U 00000A   25001.00000000  "
+                      ".00000000  00000-0  00000-0 0  9990\""),
        "OBJECT_NAME holds the control character U+000A (at byte 5)"},
       {"a quote as classification", celestrak_with("CLASSIFICATION_TYPE", "\"\\\"\""),
        "CLASSIFICATION_TYPE '\"' is not U, C or S"},
