@@ -7,7 +7,7 @@ if(NOT _clash EQUAL -1)
 endif()
 file(WRITE "${OUTPUT}.tmp"
   "// Generated from ${INPUT} by cmake/EmbedText.cmake; do not edit.\n"
-  "#include \"http/openapi.h\"\n\n"
+  "#include \"http/api/openapi.h\"\n\n"
   "namespace gpq::http {\n\n"
   "std::string_view openapi_document() noexcept {\n"
   "  static constexpr std::string_view kText = R\"gpq_text(${_text})gpq_text\";\n"

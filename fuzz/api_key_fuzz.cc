@@ -9,10 +9,10 @@
 
 #include "core/printable_text.h"
 #include "fuzz_input.h"
-#include "http/admission.h"
-#include "http/key_ring.h"
-#include "http/key_source.h"
-#include "http/local_limits.h"
+#include "http/server/admission.h"
+#include "http/limits/key_ring.h"
+#include "http/limits/key_source.h"
+#include "http/limits/local_limits.h"
 #include "keys/key_material.h"
 
 namespace {

@@ -13,11 +13,11 @@
 #include "core/printable_text.h"
 #include "empty_store.h"
 #include "fuzz_input.h"
-#include "http/compression.h"
-#include "http/conditional.h"
-#include "http/endpoints.h"
-#include "http/request_params.h"
-#include "http/routes.h"
+#include "http/api/compression.h"
+#include "http/api/conditional.h"
+#include "http/api/endpoints.h"
+#include "http/api/request_params.h"
+#include "http/api/routes.h"
 
 namespace {
 

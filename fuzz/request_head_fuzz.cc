@@ -1,10 +1,10 @@
-// The connection gate's judge of a request head (http/request_head.h), fed as the socket
+// The connection gate's judge of a request head (http/server/request_head.h), fed as the socket
 // feeds it: bytes arrive in pieces, and what the gate decided on a prefix must hold when more
 // arrives. A request judged whole on a prefix keeps its length; a refusal stays a refusal
 // with its status; a whole request never claims more bytes than arrived.
 #include <fmt/core.h>
 
-#include "http/request_head.h"
+#include "http/server/request_head.h"
 #include "fuzz_input.h"
 
 namespace {

@@ -10,6 +10,8 @@ packages=(
   g++ cmake ninja-build pkg-config git
   # compiles cached across builds and clones (CMakeLists.txt uses it when present)
   ccache
+  # the layout check of scripts/format_check.sh (.clang-format)
+  clang-format
   libcli11-dev libsqlite3-dev libsqlitecpp-dev sqlite3 libfmt-dev
   libcpp-httplib-dev libssl-dev zlib1g-dev liblzma-dev libarchive-dev
   libsimdjson-dev libpugixml-dev libhiredis-dev

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs the whole test suite: every label in a release build made with
+# Sets up, checks the layout of the C++ (scripts/format_check.sh), builds and runs the whole
+# test suite: every label in a release build made with
 # Debian's flags, the Debian package of that build, then the unit and integration tests again
 # under ASan+UBSan, then the slow label. Prints each stage's wall time as it ends and all of
 # them at the end (README's Tests section quotes such a run).
@@ -45,6 +46,7 @@ sanitizer_tests() {
 }
 
 timed setup bash scripts/setup.sh
+timed format bash scripts/format_check.sh
 export GPQ_REAL_DATA="${GPQ_REAL_DATA:-$(cd .. && pwd)/shared/data}"
 jobs="$(nproc)"
 

@@ -10,13 +10,28 @@
 
 namespace gpq {
 
-enum class ObjectType : std::uint8_t { payload, rocket_body, debris, unknown };
+// Every object type, one row each: the enumerator, the SATCAT's spelling (what records
+// print), the spelling of the `object_type` parameter, and the other spellings upstreams use
+// (CelesTrak's abbreviations). The enum, the names and the parser are all made from it.
+#define GPQ_OBJECT_TYPES(ROW)                              \
+  ROW(payload, "PAYLOAD", "PAYLOAD", "PAY")                \
+  ROW(rocket_body, "ROCKET BODY", "ROCKET_BODY", "R/B")    \
+  ROW(debris, "DEBRIS", "DEBRIS", "DEB")                   \
+  ROW(unknown, "UNKNOWN", "UNKNOWN", "UNK", "TBA")
+
+enum class ObjectType : std::uint8_t {
+#define GPQ_OBJECT_TYPE_ENUMERATOR(name, satcat, parameter, ...) name,
+  GPQ_OBJECT_TYPES(GPQ_OBJECT_TYPE_ENUMERATOR)
+#undef GPQ_OBJECT_TYPE_ENUMERATOR
+};
 
 // SATCAT spelling: PAYLOAD, ROCKET BODY, DEBRIS, UNKNOWN.
 std::string_view to_string(ObjectType type) noexcept;
-// Accepts PAYLOAD, ROCKET_BODY, ROCKET BODY, DEBRIS, UNKNOWN and CelesTrak's PAY, R/B, DEB,
-// UNK, any case. std::nullopt otherwise.
+// Any spelling of a row (SATCAT's, the parameter's, an upstream's), any case. std::nullopt
+// otherwise.
 std::optional<ObjectType> parse_object_type(std::string_view text) noexcept;
+// The parameter's spellings for help and messages: "PAYLOAD, ROCKET_BODY, DEBRIS or UNKNOWN".
+std::string object_type_names();
 
 struct CatalogRecord {
   std::int32_t norad_id = 0;

@@ -7,17 +7,31 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gpq/time.h"
 
 namespace gpq {
 
-enum class DataSource : std::uint8_t { spacetrack, celestrak };
+// Every source of sets, one row each: the enumerator, DATA_SOURCE's value, and the neutral
+// name the API also accepts (docs/DECISIONS.md). The enum, the names and the parser are made
+// from it.
+#define GPQ_DATA_SOURCES(ROW)               \
+  ROW(spacetrack, "spacetrack", "source_a") \
+  ROW(celestrak, "celestrak", "source_b")
+
+enum class DataSource : std::uint8_t {
+#define GPQ_DATA_SOURCE_ENUMERATOR(name, value, neutral) name,
+  GPQ_DATA_SOURCES(GPQ_DATA_SOURCE_ENUMERATOR)
+#undef GPQ_DATA_SOURCE_ENUMERATOR
+};
 
 // "spacetrack" / "celestrak", as DATA_SOURCE prints.
 std::string_view to_string(DataSource source) noexcept;
-// Accepts spacetrack, celestrak, source_a, source_b (any case).
+// A row's value or neutral name (spacetrack, celestrak, source_a, source_b), any case.
 std::optional<DataSource> parse_data_source(std::string_view text) noexcept;
+// Every spelling parse_data_source accepts, values first: for checks of a fixed list.
+std::vector<std::string_view> data_source_spellings();
 
 inline constexpr std::int32_t kMaxNoradId = 999'999'999;
 // Highest catalog number a TLE can carry (Alpha-5 `Z9999`), in input and output alike.
@@ -71,11 +85,18 @@ inline DerivedFields derive(const ElementSet& set) noexcept {
   return derive(set.mean_motion, set.eccentricity);
 }
 
-enum class OrbitRegime : std::uint8_t { leo, meo, geo, heo };
+#define GPQ_ORBIT_REGIMES(ROW) ROW(leo, "LEO") ROW(meo, "MEO") ROW(geo, "GEO") ROW(heo, "HEO")
+
+enum class OrbitRegime : std::uint8_t {
+#define GPQ_ORBIT_REGIME_ENUMERATOR(name, text) name,
+  GPQ_ORBIT_REGIMES(GPQ_ORBIT_REGIME_ENUMERATOR)
+#undef GPQ_ORBIT_REGIME_ENUMERATOR
+};
 
 // HEO when e >= 0.25; GEO when 0.99 <= n <= 1.01 and e < 0.01; LEO when n >= 11.25; else MEO.
 OrbitRegime orbit_regime(double mean_motion, double eccentricity) noexcept;
 std::string_view to_string(OrbitRegime regime) noexcept;                        // "LEO" ...
 std::optional<OrbitRegime> parse_orbit_regime(std::string_view text) noexcept;  // any case
+std::string orbit_regime_names();  // "LEO, MEO, GEO or HEO", for help and messages
 
 }  // namespace gpq

@@ -15,14 +15,27 @@
 
 namespace gpq {
 
-enum class EventKind : std::uint8_t { manoeuvre, decay, gap };
-// What moved: a manoeuvre's element, the perigee of a decay, the interval of a gap.
+#define GPQ_EVENT_KINDS(ROW) ROW(manoeuvre) ROW(decay) ROW(gap)
+
+enum class EventKind : std::uint8_t {
+#define GPQ_EVENT_KIND_ENUMERATOR(name) name,
+  GPQ_EVENT_KINDS(GPQ_EVENT_KIND_ENUMERATOR)
+#undef GPQ_EVENT_KIND_ENUMERATOR
+};
+
+// What moved, its name as written and its unit: a manoeuvre's element, the perigee of a
+// decay (its altitude's trend), the interval of a gap (days without a set).
+#define GPQ_EVENT_ELEMENTS(ROW)        \
+  ROW(semi_major_axis, "km")           \
+  ROW(inclination, "deg")              \
+  ROW(eccentricity, "")                \
+  ROW(perigee, "km/day")               \
+  ROW(interval, "days")
+
 enum class EventElement : std::uint8_t {
-  semi_major_axis,  // km
-  inclination,      // degrees
-  eccentricity,     // dimensionless
-  perigee,          // km/day, the perigee altitude's trend
-  interval,         // days without a set
+#define GPQ_EVENT_ELEMENT_ENUMERATOR(name, unit) name,
+  GPQ_EVENT_ELEMENTS(GPQ_EVENT_ELEMENT_ENUMERATOR)
+#undef GPQ_EVENT_ELEMENT_ENUMERATOR
 };
 
 std::string_view to_string(EventKind kind) noexcept;        // "manoeuvre", "decay", "gap"

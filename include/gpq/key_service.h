@@ -23,10 +23,18 @@ using KeyHash = std::array<unsigned char, 32>;
 
 // What a key may read: the public API, or only the change stream replicas pull
 // (docs/REPLICAS.md). Neither reads what the other does.
-enum class KeyScope : std::uint8_t { api, replication };
+#define GPQ_KEY_SCOPES(ROW) ROW(api, "api") ROW(replication, "replication")
+
+enum class KeyScope : std::uint8_t {
+#define GPQ_KEY_SCOPE_ENUMERATOR(name, text) name,
+  GPQ_KEY_SCOPES(GPQ_KEY_SCOPE_ENUMERATOR)
+#undef GPQ_KEY_SCOPE_ENUMERATOR
+};
 std::string_view key_scope_name(KeyScope scope) noexcept;
-// "api" or "replication"; std::nullopt for anything else.
+// A row's name, as written; std::nullopt for anything else.
 std::optional<KeyScope> parse_key_scope(std::string_view name) noexcept;
+// Every scope's name, in the table's order: for the CLI's choice of --scope.
+std::vector<std::string_view> key_scope_names();
 
 struct ApiKeyInfo {
   std::int64_t id = 0;

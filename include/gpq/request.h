@@ -86,5 +86,7 @@ inline constexpr std::string_view kGroups[] = {
     "stations", "starlink", "oneweb", "gps-ops", "glo-ops", "galileo",
     "beidou",   "weather",  "geo",    "active",  "analyst", "last-30-days",
 };
+// "stations, starlink, ..., last-30-days", for help and messages.
+std::string group_names();
 
 }  // namespace gpq

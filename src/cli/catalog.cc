@@ -14,7 +14,7 @@ void add_catalog_command(CLI::App& app, Context& ctx) {
       cmd->add_option("norad_id", *norad_id, "NORAD catalog number (omit to search)");
   add_param(*cmd, "--search", "search", params, "Name contains this text (any case)");
   add_param(*cmd, "--owner", "owner", params, "Owner or country code (US, CIS, PRC, ...)");
-  add_param(*cmd, "--type", "object_type", params, "PAYLOAD, ROCKET_BODY, DEBRIS or UNKNOWN");
+  add_param(*cmd, "--type", "object_type", params, object_type_names());
   add_param(*cmd, "--launch-year", "launch_year", params, "Launched in this year");
   cmd->add_flag_callback(
       "--all", [params] { (*params)["active_only"] = "false"; },

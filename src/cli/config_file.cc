@@ -64,12 +64,10 @@ std::vector<std::filesystem::path> candidates() {
   return paths;
 }
 
-}  // namespace
-
-ConfigFile ConfigFile::load(const std::optional<std::string>& explicit_path) {
-  ConfigFile config;
-  // A file named by --config or $GPQ_CONFIG must be there: a typo in a timer's environment
-  // would otherwise run the sync without its credentials.
+// The file named by --config or $GPQ_CONFIG, which must be there (a typo in a timer's
+// environment would otherwise run the sync without its credentials), else the first of the
+// usual places that exists; empty when there is none.
+std::filesystem::path file_to_read(const std::optional<std::string>& explicit_path) {
   std::optional<std::string> named = explicit_path;
   std::string_view naming = "--config";
   if (!named) {
@@ -87,22 +85,32 @@ ConfigFile ConfigFile::load(const std::optional<std::string>& explicit_path) {
     if (std::filesystem::is_directory(status)) {
       fail(Errc::bad_request, "{} {}: a directory, not a file", naming, *named);
     }
-    config.path_ = *named;
-  } else {
-    for (const auto& path : candidates()) {
-      std::error_code ignored;
-      if (std::filesystem::is_regular_file(path, ignored)) {
-        config.path_ = path;
-        break;
-      }
+    return *named;
+  }
+  for (const auto& path : candidates()) {
+    std::error_code ignored;
+    if (std::filesystem::is_regular_file(path, ignored)) {
+      return path;
     }
   }
-  if (config.path_.empty()) {
-    return config;
+  return {};
+}
+
+}  // namespace
+
+ConfigFile ConfigFile::load(const std::optional<std::string>& explicit_path) {
+  ConfigFile config;
+  config.path_ = file_to_read(explicit_path);
+  if (!config.path_.empty()) {
+    config.read_settings();
   }
-  std::ifstream in(config.path_);
+  return config;
+}
+
+void ConfigFile::read_settings() {
+  std::ifstream in(path_);
   if (!in) {
-    fail(Errc::bad_request, "{}: cannot be read ({})", config.path_.string(), std::strerror(errno));
+    fail(Errc::bad_request, "{}: cannot be read ({})", path_.string(), std::strerror(errno));
   }
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
@@ -114,28 +122,26 @@ ConfigFile ConfigFile::load(const std::optional<std::string>& explicit_path) {
       fail(Errc::bad_request,
            "{}:{}: tables such as {} are not read; write each key whole, as in "
            "redis.url = \"...\" or spacetrack_identity = \"...\"",
-           config.path_.string(), number, excerpt(line));
+           path_.string(), number, excerpt(line));
     }
     const std::size_t equals = line.find('=');
     std::string value = equals == std::string::npos ? "" : trimmed(line.substr(equals + 1));
     const bool quoted = value.size() >= 2 && value.front() == '"' && value.back() == '"';
     if (equals == std::string::npos || !quoted) {
-      fail(Errc::bad_request, "{}:{}: write settings as key = \"value\"", config.path_.string(),
-           number);
+      fail(Errc::bad_request, "{}:{}: write settings as key = \"value\"", path_.string(), number);
     }
     const std::string key = trimmed(line.substr(0, equals));
     const auto [first, added] =
-        config.settings_.emplace(key, Setting{value.substr(1, value.size() - 2), number});
+        settings_.emplace(key, Setting{value.substr(1, value.size() - 2), number});
     if (!added) {
-      fail(Errc::bad_request, "{}:{}: {} is set twice (first on line {})", config.path_.string(),
-           number, excerpt(key), first->second.line);
+      fail(Errc::bad_request, "{}:{}: {} is set twice (first on line {})", path_.string(), number,
+           excerpt(key), first->second.line);
     }
     if (!known(key)) {
-      config.warnings_.push_back(fmt::format("{}:{}: unknown key '{}' is ignored",
-                                             config.path_.string(), number, excerpt(key)));
+      warnings_.push_back(fmt::format("{}:{}: unknown key '{}' is ignored", path_.string(), number,
+                                      excerpt(key)));
     }
   }
-  return config;
 }
 
 ConfigFile ConfigFile::load_and_warn(const std::optional<std::string>& explicit_path) {

@@ -31,6 +31,9 @@ class ConfigFile {
   const std::vector<std::string>& warnings() const { return warnings_; }
 
  private:
+  // Reads `key = "value"` lines from path_ into settings_ (unknown keys into warnings_).
+  void read_settings();
+
   std::filesystem::path path_;
   struct Setting {
     std::string value;

@@ -14,13 +14,11 @@ void add_gp_command(CLI::App& app, Context& ctx) {
   const CLI::Option* id_given =
       cmd->add_option("norad_id", *norad_id, "NORAD catalog number (omit to search)");
   add_param(*cmd, "--search", "search", params, "Name contains this text (any case)");
-  add_param(*cmd, "--group", "group", params,
-            "stations, starlink, oneweb, gps-ops, glo-ops, galileo, beidou, weather, geo, "
-            "active, analyst, last-30-days");
+  add_param(*cmd, "--group", "group", params, group_names());
   add_param(*cmd, "--intdes", "intdes", params, "Launch (1998-067) or piece (1998-067A)");
   add_param(*cmd, "--ids", "norad_ids", params, "Comma-separated NORAD ids, at most 100");
-  add_param(*cmd, "--regime", "orbit_regime", params, "LEO, MEO, GEO or HEO");
-  add_param(*cmd, "--type", "object_type", params, "PAYLOAD, ROCKET_BODY, DEBRIS or UNKNOWN");
+  add_param(*cmd, "--regime", "orbit_regime", params, orbit_regime_names());
+  add_param(*cmd, "--type", "object_type", params, object_type_names());
   add_switch(*cmd, "--decayed", "decay", params, "Include decayed objects");
   add_param(*cmd, "--epoch", "epoch", params,
             "Snapshot: each object's set nearest this time (ISO 8601, jd:, unix:)");

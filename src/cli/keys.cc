@@ -12,11 +12,12 @@
 #include "gpq/request.h"
 
 #include "cli/context.h"
+#include "cli/params.h"
 #include "cli/redis_option.h"
 #include "core/printable_text.h"
 #include "core/request_output.h"
-#include "http/redis_connection.h"
-#include "http/redis_key_store.h"
+#include "http/limits/redis_connection.h"
+#include "http/limits/redis_key_store.h"
 #include "keys/key_material.h"
 #include "storage/api_keys.h"
 
@@ -51,20 +52,9 @@ std::int64_t parse_key_id(std::string_view text) {
   return *id;
 }
 
-}  // namespace
-
-void add_keys_command(CLI::App& app, Context& ctx) {
-  CLI::App* cmd = app.add_subcommand("keys", kKeysDescription);
-  cmd->require_subcommand(1);
-  cmd->footer(
-      "Examples:\n"
-      "  gpq keys create --label ops        prints the new key once\n"
-      "  gpq keys list                      ids, labels, and this month's requests\n"
-      "  gpq keys revoke 3                  running servers refuse it within 50 ms\n"
-      "  gpq keys create --redis redis://10.0.0.5:6379   a key for every server of a fleet\n"
-      "  gpq keys create --scope replication --label replica-2   for gpq sync --from-peer");
-
-  CLI::App* create = cmd->add_subcommand("create", "Make a key and print it (only this once)");
+// gpq keys create: a new key, printed once.
+void add_create_subcommand(CLI::App& keys, Context& ctx) {
+  CLI::App* create = keys.add_subcommand("create", "Make a key and print it (only this once)");
   auto label = std::make_shared<std::string>();
   create->add_option("--label", *label, "A name to recognise the key by (who uses it)");
   auto scope = std::make_shared<std::string>("api");
@@ -72,7 +62,7 @@ void add_keys_command(CLI::App& app, Context& ctx) {
       ->add_option("--scope", *scope,
                    "api: reads the public API; replication: reads only the change stream "
                    "replicas pull (gpq sync --from-peer)")
-      ->check(CLI::IsMember({"api", "replication"}))
+      ->check(CLI::IsMember(choices(key_scope_names())))
       ->capture_default_str();
   auto redis = std::make_shared<RedisChoice>();
   add_redis_options(*create, redis);
@@ -93,8 +83,11 @@ void add_keys_command(CLI::App& app, Context& ctx) {
       }
     });
   });
+}
 
-  CLI::App* list = cmd->add_subcommand("list", "List keys: id, label, created, revoked, use");
+// gpq keys list: every key with its use this month.
+void add_list_subcommand(CLI::App& keys, Context& ctx) {
+  CLI::App* list = keys.add_subcommand("list", "List keys: id, label, created, revoked, use");
   auto list_redis = std::make_shared<RedisChoice>();
   add_redis_options(*list, list_redis);
   list->footer("Formats: table (the default, also when piped), json, csv.");
@@ -113,8 +106,11 @@ void add_keys_command(CLI::App& app, Context& ctx) {
       fmt::print("{}", out);
     });
   });
+}
 
-  CLI::App* revoke = cmd->add_subcommand("revoke",
+// gpq keys revoke ID.
+void add_revoke_subcommand(CLI::App& keys, Context& ctx) {
+  CLI::App* revoke = keys.add_subcommand("revoke",
                                          "Revoke a key (running servers stop "
                                          "accepting it within 50 ms)");
   auto id_text = std::make_shared<std::string>();
@@ -131,6 +127,23 @@ void add_keys_command(CLI::App& app, Context& ctx) {
       fmt::print("key {} revoked\n", id);
     }
   });
+}
+
+}  // namespace
+
+void add_keys_command(CLI::App& app, Context& ctx) {
+  CLI::App* cmd = app.add_subcommand("keys", kKeysDescription);
+  cmd->require_subcommand(1);
+  cmd->footer(
+      "Examples:\n"
+      "  gpq keys create --label ops        prints the new key once\n"
+      "  gpq keys list                      ids, labels, and this month's requests\n"
+      "  gpq keys revoke 3                  running servers refuse it within 50 ms\n"
+      "  gpq keys create --redis redis://10.0.0.5:6379   a key for every server of a fleet\n"
+      "  gpq keys create --scope replication --label replica-2   for gpq sync --from-peer");
+  add_create_subcommand(*cmd, ctx);
+  add_list_subcommand(*cmd, ctx);
+  add_revoke_subcommand(*cmd, ctx);
 }
 
 }  // namespace gpq::cli

@@ -4,6 +4,8 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -17,6 +19,11 @@ inline CLI::Option* add_param(CLI::App& cmd, const std::string& flag, const std:
                               const std::shared_ptr<Params>& params, const std::string& help) {
   return cmd.add_option_function<std::string>(
       flag, [params, key](const std::string& value) { (*params)[key] = value; }, help);
+}
+
+// The names of a fixed list as CLI11 checks a choice among them (CLI::IsMember).
+inline std::vector<std::string> choices(const std::vector<std::string_view>& names) {
+  return {names.begin(), names.end()};
 }
 
 // A boolean switch that stores "true" under `key` when given.

@@ -11,8 +11,8 @@
 #include "cli/context.h"
 #include "cli/redis_option.h"
 #include "core/printable_text.h"
-#include "http/routes.h"
-#include "http/server.h"
+#include "http/api/routes.h"
+#include "http/server/server.h"
 #include "storage/database.h"
 #include "storage/sqlite_store.h"
 #include "sync/upstream/redirect_rules.h"
@@ -72,99 +72,120 @@ void require_public_url(std::string_view url) {
   }
 }
 
+// Where and how the server listens: address, threads, keys at all, and its external URL.
+void add_listen_options(CLI::App& cmd, http::ServeOptions& options, std::string& listen) {
+  cmd.add_option("--listen", listen,
+                 "ADDRESS:PORT to listen on; [::1]:8080 for IPv6, port 0 "
+                 "for any free port")
+      ->capture_default_str();
+  cmd.add_option("--threads", options.threads,
+                 "Requests computed at once (open connections wait without a thread)")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  cmd.add_flag("--no-auth", options.no_auth,
+               "Serve requests without a key (they share one set of limits)");
+  cmd.add_option("--public-url", options.public_url,
+                 "External URL of the server root behind a proxy, for pagination links");
+}
+
+// The limits of each key: its two lanes' rates and bursts, and its monthly quota.
+void add_limit_options(CLI::App& cmd, http::ServeOptions& options) {
+  cmd.add_option("--rate", options.standard.per_second,
+                 "Requests per second per key (at least 0.001)")
+      ->capture_default_str();
+  cmd.add_option("--burst", options.standard.burst, "Burst per key")
+      ->check(CLI::Range(1.0, 1e9))
+      ->capture_default_str();
+  cmd.add_option("--heavy-rate", options.heavy.per_second,
+                 fmt::format("Requests per second per key on {} (at least 0.001)",
+                             http::heavy_endpoint_names()))
+      ->capture_default_str();
+  cmd.add_option("--heavy-burst", options.heavy.burst,
+                 fmt::format("Burst on {}", http::heavy_endpoint_names()))
+      ->check(CLI::Range(1.0, 1e9))
+      ->capture_default_str();
+  cmd.add_option("--monthly-quota", options.monthly_quota, "Requests per key per UTC month")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40))
+      ->capture_default_str();
+}
+
+// The connections: their deadlines and numbers, the access log and the proxies trusted.
+void add_connection_options(CLI::App& cmd, http::ServeOptions& options) {
+  cmd.add_option("--access-log", options.access_log,
+                 "File to append request lines to; 'off' for none (default: stderr)");
+  cmd.add_option("--timeout", options.timeout_seconds,
+                 "Seconds for a request to arrive whole, or a response to be read")
+      ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
+  cmd.add_option("--keep-alive", options.keep_alive_seconds,
+                 "Seconds an idle kept-alive connection stays open")
+      ->check(CLI::Range(1, 300))
+      ->capture_default_str();
+  cmd.add_option("--max-connections", options.max_connections,
+                 "Connections open at once (lowered to what the descriptor limit allows); "
+                 "beyond, 503")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}))
+      ->capture_default_str();
+  cmd.add_option("--max-connections-per-address", options.max_connections_per_address,
+                 "Connections open at once from one client address; beyond, 503")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}))
+      ->capture_default_str();
+  cmd.add_option("--trusted-proxy", options.trusted_proxies,
+                 "Address of a proxy whose X-Forwarded-For names the client in the access log "
+                 "(repeatable)");
+}
+
+// Checks what the options alone cannot, then serves until a signal.
+void run_serve(Context& ctx, http::ServeOptions& options, const std::string& listen,
+               const RedisChoice& redis) {
+  parse_listen(listen, options);
+  options.redis_url = redis_url(redis);
+  require_rate("--rate", options.standard.per_second);
+  require_rate("--heavy-rate", options.heavy.per_second);
+  if (!options.public_url.empty()) {
+    require_public_url(options.public_url);
+  }
+  while (!options.public_url.empty() && options.public_url.back() == '/') {
+    options.public_url.pop_back();
+  }
+  options.version = GPQ_VERSION;
+  // The store first: a database that cannot be opened fails with the message a query gets.
+  const std::filesystem::path path = ctx.database_path();
+  const auto store = storage::SqliteStore::open(path);
+  // One reader per worker, and one for the thread that watches the data generation.
+  store->keep_readers(static_cast<std::size_t>(options.threads) + 1);
+  const auto accounts = storage::Database::open(path, storage::Database::Mode::read_write);
+  http::serve(*store, *accounts, options, [&](const std::string& url) {
+    if (!ctx.quiet()) {
+      fmt::print("gpq serve: listening on {} ({} threads)\n", url, options.threads);
+      // The page at / (docs/SERVE.md): the listen URL less the API's path.
+      fmt::print("gpq serve: the page is at {}/\n", url.substr(0, url.rfind("/api/")));
+    }
+    std::fflush(stdout);
+  });
+}
+
 }  // namespace
 
 void add_serve_command(CLI::App& app, Context& ctx) {
   CLI::App* cmd = app.add_subcommand("serve", kServeDescription);
   auto options = std::make_shared<http::ServeOptions>();
   auto listen = std::make_shared<std::string>("127.0.0.1:8080");
-  cmd->add_option("--listen", *listen,
-                  "ADDRESS:PORT to listen on; [::1]:8080 for IPv6, port 0 "
-                  "for any free port")
-      ->capture_default_str();
-  cmd->add_option("--threads", options->threads,
-                  "Requests computed at once (open connections wait without a thread)")
-      ->check(CLI::Range(1, 1024))
-      ->capture_default_str();
-  cmd->add_flag("--no-auth", options->no_auth,
-                "Serve requests without a key (they share one set of limits)");
-  cmd->add_option("--public-url", options->public_url,
-                  "External URL of the server root behind a proxy, for pagination links");
-  cmd->add_option("--rate", options->standard.per_second,
-                  "Requests per second per key (at least 0.001)")
-      ->capture_default_str();
-  cmd->add_option("--burst", options->standard.burst, "Burst per key")
-      ->check(CLI::Range(1.0, 1e9))
-      ->capture_default_str();
-  cmd->add_option("--heavy-rate", options->heavy.per_second,
-                  fmt::format("Requests per second per key on {} (at least 0.001)",
-                              http::heavy_endpoint_names()))
-      ->capture_default_str();
-  cmd->add_option("--heavy-burst", options->heavy.burst,
-                  fmt::format("Burst on {}", http::heavy_endpoint_names()))
-      ->check(CLI::Range(1.0, 1e9))
-      ->capture_default_str();
-  cmd->add_option("--monthly-quota", options->monthly_quota, "Requests per key per UTC month")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40))
-      ->capture_default_str();
-  cmd->add_option("--access-log", options->access_log,
-                  "File to append request lines to; 'off' for none (default: stderr)");
-  cmd->add_option("--timeout", options->timeout_seconds,
-                  "Seconds for a request to arrive whole, or a response to be read")
-      ->check(CLI::Range(1, 3600))
-      ->capture_default_str();
-  cmd->add_option("--keep-alive", options->keep_alive_seconds,
-                  "Seconds an idle kept-alive connection stays open")
-      ->check(CLI::Range(1, 300))
-      ->capture_default_str();
-  cmd->add_option("--max-connections", options->max_connections,
-                  "Connections open at once (lowered to what the descriptor limit allows); "
-                  "beyond, 503")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}))
-      ->capture_default_str();
-  cmd->add_option("--max-connections-per-address", options->max_connections_per_address,
-                  "Connections open at once from one client address; beyond, 503")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}))
-      ->capture_default_str();
+  add_listen_options(*cmd, *options, *listen);
+  add_limit_options(*cmd, *options);
+  add_connection_options(*cmd, *options);
   auto redis = std::make_shared<RedisChoice>();
   add_redis_options(*cmd, redis);
   cmd->add_option("--redis-timeout", options->redis_timeout_ms,
                   "Milliseconds to wait for Redis to connect or answer before a 503")
       ->check(CLI::Range(1, 10'000))
       ->capture_default_str();
-  cmd->add_option("--trusted-proxy", options->trusted_proxies,
-                  "Address of a proxy whose X-Forwarded-For names the client in the access log "
-                  "(repeatable)");
   cmd->footer(
       "Examples:\n"
       "  gpq keys create --label ops        prints a key once; send it as X-Api-Key\n"
       "  gpq serve --listen 0.0.0.0:8080 --public-url https://orbits.example.org\n"
       "  curl -H 'X-Api-Key: KEY' http://127.0.0.1:8080/api/v1/gp/25544?format=tle");
-  cmd->callback([&ctx, options, listen, redis] {
-    parse_listen(*listen, *options);
-    options->redis_url = redis_url(*redis);
-    require_rate("--rate", options->standard.per_second);
-    require_rate("--heavy-rate", options->heavy.per_second);
-    if (!options->public_url.empty()) {
-      require_public_url(options->public_url);
-    }
-    while (!options->public_url.empty() && options->public_url.back() == '/') {
-      options->public_url.pop_back();
-    }
-    options->version = GPQ_VERSION;
-    // The store first: a database that cannot be opened fails with the message a query gets.
-    const std::filesystem::path path = ctx.database_path();
-    const auto store = storage::SqliteStore::open(path);
-    const auto accounts = storage::Database::open(path, storage::Database::Mode::read_write);
-    http::serve(*store, *accounts, *options, [&](const std::string& url) {
-      if (!ctx.quiet()) {
-        fmt::print("gpq serve: listening on {} ({} threads)\n", url, options->threads);
-        // The page at / (docs/SERVE.md): the listen URL less the API's path.
-        fmt::print("gpq serve: the page is at {}/\n", url.substr(0, url.rfind("/api/")));
-      }
-      std::fflush(stdout);
-    });
-  });
+  cmd->callback([&ctx, options, listen, redis] { run_serve(ctx, *options, *listen, *redis); });
 }
 
 }  // namespace gpq::cli

@@ -78,13 +78,10 @@ void add_state_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--frame", "frame", params,
             "teme (default, SGP4's frame), itrf (Earth-fixed) or geodetic (WGS-84 latitude, "
             "longitude, height)");
-  add_param(*cmd, "--group", "group", params,
-            "With --all: stations, starlink, oneweb, gps-ops, glo-ops, galileo, beidou, weather, "
-            "geo, active, analyst, last-30-days");
-  add_param(*cmd, "--type", "object_type", params,
-            "With --all: PAYLOAD, ROCKET_BODY, DEBRIS or UNKNOWN");
+  add_param(*cmd, "--group", "group", params, "With --all: " + group_names());
+  add_param(*cmd, "--type", "object_type", params, "With --all: " + object_type_names());
   add_param(*cmd, "--regime", "orbit_regime", params,
-            "With --all: LEO, MEO, GEO or HEO (of the set propagated)");
+            "With --all: " + orbit_regime_names() + " (of the set propagated)");
   add_param(*cmd, "--sort", "sort", params,
             "With --all: order every row by a field (HEIGHT_KM, SET_AGE_HOURS, OBJECT_NAME, X, "
             "...; those of the frame's rows), then page");

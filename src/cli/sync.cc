@@ -22,6 +22,7 @@
 #include "cli/config_file.h"
 #include "cli/context.h"
 #include "cli/import_report.h"
+#include "cli/params.h"
 #include "cli/progress_line.h"
 #include "core/signal_stopper.h"
 #include "core/stop_request.h"
@@ -264,66 +265,94 @@ void sync_upstreams(Context& ctx, const SyncArgs& args) {
   sync::fail_if_incomplete(reports);
 }
 
+// What to sync from: files, a peer (and how to follow it), or the upstreams of --source.
+void add_input_options(CLI::App& cmd, SyncArgs& args) {
+  cmd.add_option("--from", args.paths,
+                 "Import these files or directories (3LE/TLE/2LE, OMM "
+                 "JSON, CSV, XML, KVN, SATCAT CSV/JSON; .gz and .xz too; zip and tar "
+                 "archives of them)")
+      ->type_name("PATH")
+      ->expected(1, -1);
+  cmd.add_option("--from-peer", args.peer,
+                 "Follow this gpq server (http://host:port): pull what changed since the last "
+                 "pull through its change stream (docs/REPLICAS.md)")
+      ->type_name("URL");
+  cmd.add_option("--peer-key-file", args.peer_key_file,
+                 "With --from-peer: a file holding the peer's replication key (else "
+                 "$GPQ_PEER_KEY, or peer.key in the config file)")
+      ->type_name("FILE");
+  cmd.add_flag("--follow", args.follow,
+               "With --from-peer: keep pulling, each pull waiting at the peer for its next "
+               "generation");
+  cmd.add_flag("--gzip", args.gzip,
+               "With --from-peer: ask for the stream gzipped (about 5% smaller, the sets "
+               "travel packed already; for slow links)");
+  cmd.add_flag("--full", args.full,
+               "With --from-peer: pull the whole mirror again (after the peer's database was "
+               "replaced)");
+  cmd.add_option("--source", args.request.source,
+                 "With --from: where the files came from. Without: sync only this upstream")
+      ->check(CLI::IsMember(choices(data_source_spellings())));
+}
+
+// How the upstreams are asked: configuration, URLs, what to ask again, and their patience.
+void add_upstream_options(CLI::App& cmd, SyncArgs& args) {
+  cmd.add_option("--config", args.config,
+                 "Configuration file (default: $GPQ_CONFIG, else "
+                 "$XDG_CONFIG_HOME/gpq/config.toml, else "
+                 "/etc/gpq/config.toml)");
+  cmd.add_option("--celestrak-url", args.request.celestrak_url,
+                 "CelesTrak base URL (default https://celestrak.org; or $GPQ_CELESTRAK_URL)");
+  cmd.add_option("--spacetrack-url", args.request.spacetrack_url,
+                 "Space-Track base URL (default https://www.space-track.org; or "
+                 "$GPQ_SPACETRACK_URL)");
+  cmd.add_flag("--force", args.request.force,
+               "Ask even for resources asked recently (CelesTrak: 2 h; Space-Track gp: 1 h, "
+               "satcat: once a day after 17:00 UTC; complete --history windows)");
+  cmd.add_flag("--wait", args.wait, "Wait for another sync of the same database to finish");
+  cmd.add_flag("--history", args.request.history,
+               "Space-Track: back-fill gp_history from --since (complete windows are kept; "
+               "re-run to continue)");
+  cmd.add_option("--since", args.request.since,
+                 "Start of the --history back-fill (default 2004-01-01)");
+  cmd.add_option("--history-days", args.request.history_days, "Days of CREATION_DATE per request")
+      ->check(CLI::Range(1, 31))
+      ->capture_default_str();
+  cmd.add_option("--retries", args.request.retries,
+                 "Retries after a failed request (CelesTrak: transport failures only)")
+      ->check(CLI::Range(0, 10))
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  cmd.add_option("--timeout", args.request.timeout, "Seconds allowed for one download")
+      ->check(CLI::Range(1, 86400))
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+      ->capture_default_str();
+}
+
+void run_sync_command(Context& ctx, const SyncArgs& args) {
+  if (!args.peer.empty()) {
+    if (!args.paths.empty()) {
+      fail(Errc::bad_request, "--from-peer and --from cannot go together");
+    }
+    follow_peer(ctx, args);
+    return;
+  }
+  if (args.follow || args.full || args.gzip || args.peer_key_file) {
+    fail(Errc::bad_request, "--follow, --full, --gzip and --peer-key-file go with --from-peer");
+  }
+  if (!args.paths.empty()) {
+    import_files(ctx, args);
+    return;
+  }
+  sync_upstreams(ctx, args);
+}
+
 }  // namespace
 
 void add_sync_command(CLI::App& app, Context& ctx) {
   CLI::App* cmd = app.add_subcommand("sync", kSyncDescription);
   auto args = std::make_shared<SyncArgs>();
-  cmd->add_option("--from", args->paths,
-                  "Import these files or directories (3LE/TLE/2LE, OMM "
-                  "JSON, CSV, XML, KVN, SATCAT CSV/JSON; .gz and .xz too; zip and tar "
-                  "archives of them)")
-      ->type_name("PATH")
-      ->expected(1, -1);
-  cmd->add_option("--from-peer", args->peer,
-                  "Follow this gpq server (http://host:port): pull what changed since the last "
-                  "pull through its change stream (docs/REPLICAS.md)")
-      ->type_name("URL");
-  cmd->add_option("--peer-key-file", args->peer_key_file,
-                  "With --from-peer: a file holding the peer's replication key (else "
-                  "$GPQ_PEER_KEY, or peer.key in the config file)")
-      ->type_name("FILE");
-  cmd->add_flag("--follow", args->follow,
-                "With --from-peer: keep pulling, each pull waiting at the peer for its next "
-                "generation");
-  cmd->add_flag("--gzip", args->gzip,
-                "With --from-peer: ask for the stream gzipped (about 5% smaller, the sets "
-                "travel packed already; for slow links)");
-  cmd->add_flag("--full", args->full,
-                "With --from-peer: pull the whole mirror again (after the peer's database was "
-                "replaced)");
-  cmd->add_option("--source", args->request.source,
-                  "With --from: where the files came from. Without: sync only this upstream")
-      ->check(CLI::IsMember({"spacetrack", "celestrak", "source_a", "source_b"}));
-  cmd->add_option("--config", args->config,
-                  "Configuration file (default: $GPQ_CONFIG, else "
-                  "$XDG_CONFIG_HOME/gpq/config.toml, else "
-                  "/etc/gpq/config.toml)");
-  cmd->add_option("--celestrak-url", args->request.celestrak_url,
-                  "CelesTrak base URL (default https://celestrak.org; or $GPQ_CELESTRAK_URL)");
-  cmd->add_option("--spacetrack-url", args->request.spacetrack_url,
-                  "Space-Track base URL (default https://www.space-track.org; or "
-                  "$GPQ_SPACETRACK_URL)");
-  cmd->add_flag("--force", args->request.force,
-                "Ask even for resources asked recently (CelesTrak: 2 h; Space-Track gp: 1 h, "
-                "satcat: once a day after 17:00 UTC; complete --history windows)");
-  cmd->add_flag("--wait", args->wait, "Wait for another sync of the same database to finish");
-  cmd->add_flag("--history", args->request.history,
-                "Space-Track: back-fill gp_history from --since (complete windows are kept; "
-                "re-run to continue)");
-  cmd->add_option("--since", args->request.since,
-                  "Start of the --history back-fill (default 2004-01-01)");
-  cmd->add_option("--history-days", args->request.history_days, "Days of CREATION_DATE per request")
-      ->check(CLI::Range(1, 31))
-      ->capture_default_str();
-  cmd->add_option("--retries", args->request.retries,
-                  "Retries after a failed request (CelesTrak: transport failures only)")
-      ->check(CLI::Range(0, 10))
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  cmd->add_option("--timeout", args->request.timeout, "Seconds allowed for one download")
-      ->check(CLI::Range(1, 86400))
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
-      ->capture_default_str();
+  add_input_options(*cmd, *args);
+  add_upstream_options(*cmd, *args);
   cmd->footer(
       "Examples:\n"
       "  gpq sync                               CelesTrak, and Space-Track if configured\n"
@@ -332,23 +361,7 @@ void add_sync_command(CLI::App& app, Context& ctx) {
       "  gpq sync --from ~/Downloads/active.csv\n"
       "  gpq sync --from history/ --source spacetrack\n"
       "  gpq sync --from-peer http://primary:8080 --follow   a replica, following the primary");
-  cmd->callback([&ctx, args] {
-    if (!args->peer.empty()) {
-      if (!args->paths.empty()) {
-        fail(Errc::bad_request, "--from-peer and --from cannot go together");
-      }
-      follow_peer(ctx, *args);
-      return;
-    }
-    if (args->follow || args->full || args->gzip || args->peer_key_file) {
-      fail(Errc::bad_request, "--follow, --full, --gzip and --peer-key-file go with --from-peer");
-    }
-    if (!args->paths.empty()) {
-      import_files(ctx, *args);
-      return;
-    }
-    sync_upstreams(ctx, *args);
-  });
+  cmd->callback([&ctx, args] { run_sync_command(ctx, *args); });
 }
 
 }  // namespace gpq::cli

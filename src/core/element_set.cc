@@ -2,24 +2,57 @@
 #include "gpq/element_set.h"
 
 #include <cmath>
+#include <iterator>
 #include <numbers>
 
 #include "core/text.h"
 
 namespace gpq {
 
+namespace {
+
+struct SourceRow {
+  DataSource source;
+  std::string_view value;
+  std::string_view neutral;
+};
+
+constexpr SourceRow kSources[] = {
+#define GPQ_DATA_SOURCE_ROW(name, value, neutral) {DataSource::name, value, neutral},
+    GPQ_DATA_SOURCES(GPQ_DATA_SOURCE_ROW)
+#undef GPQ_DATA_SOURCE_ROW
+};
+
+constexpr std::string_view kRegimes[] = {
+#define GPQ_ORBIT_REGIME_TEXT(name, text) text,
+    GPQ_ORBIT_REGIMES(GPQ_ORBIT_REGIME_TEXT)
+#undef GPQ_ORBIT_REGIME_TEXT
+};
+
+}  // namespace
+
 std::string_view to_string(DataSource source) noexcept {
-  return source == DataSource::spacetrack ? "spacetrack" : "celestrak";
+  return kSources[static_cast<std::size_t>(source)].value;
 }
 
 std::optional<DataSource> parse_data_source(std::string_view text) noexcept {
-  if (iequals(text, "spacetrack") || iequals(text, "source_a")) {
-    return DataSource::spacetrack;
-  }
-  if (iequals(text, "celestrak") || iequals(text, "source_b")) {
-    return DataSource::celestrak;
+  for (const SourceRow& row : kSources) {
+    if (iequals(text, row.value) || iequals(text, row.neutral)) {
+      return row.source;
+    }
   }
   return std::nullopt;
+}
+
+std::vector<std::string_view> data_source_spellings() {
+  std::vector<std::string_view> out;
+  for (const SourceRow& row : kSources) {
+    out.push_back(row.value);
+  }
+  for (const SourceRow& row : kSources) {
+    out.push_back(row.neutral);
+  }
+  return out;
 }
 
 DerivedFields derive(double mean_motion, double eccentricity) noexcept {
@@ -47,27 +80,18 @@ OrbitRegime orbit_regime(double mean_motion, double eccentricity) noexcept {
 }
 
 std::string_view to_string(OrbitRegime regime) noexcept {
-  switch (regime) {
-    case OrbitRegime::leo:
-      return "LEO";
-    case OrbitRegime::meo:
-      return "MEO";
-    case OrbitRegime::geo:
-      return "GEO";
-    case OrbitRegime::heo:
-      return "HEO";
-  }
-  return "MEO";
+  return kRegimes[static_cast<std::size_t>(regime)];
 }
 
 std::optional<OrbitRegime> parse_orbit_regime(std::string_view text) noexcept {
-  for (const OrbitRegime regime :
-       {OrbitRegime::leo, OrbitRegime::meo, OrbitRegime::geo, OrbitRegime::heo}) {
-    if (iequals(text, to_string(regime))) {
-      return regime;
+  for (std::size_t i = 0; i < std::size(kRegimes); ++i) {
+    if (iequals(text, kRegimes[i])) {
+      return static_cast<OrbitRegime>(i);
     }
   }
   return std::nullopt;
 }
+
+std::string orbit_regime_names() { return either_of(kRegimes); }
 
 }  // namespace gpq

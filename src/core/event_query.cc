@@ -1,50 +1,39 @@
-// Names of the event kinds and elements (gpq/event_query.h), as the writers print them.
+// Names of the event kinds and elements (gpq/event_query.h), as the writers print them: the
+// rows' names, spelled as the enumerators are.
 #include "gpq/event_query.h"
 
 namespace gpq {
+namespace {
+
+constexpr std::string_view kKinds[] = {
+#define GPQ_EVENT_KIND_NAME(name) #name,
+    GPQ_EVENT_KINDS(GPQ_EVENT_KIND_NAME)
+#undef GPQ_EVENT_KIND_NAME
+};
+
+struct ElementRow {
+  std::string_view name;
+  std::string_view unit;
+};
+
+constexpr ElementRow kElements[] = {
+#define GPQ_EVENT_ELEMENT_ROW(name, unit) {#name, unit},
+    GPQ_EVENT_ELEMENTS(GPQ_EVENT_ELEMENT_ROW)
+#undef GPQ_EVENT_ELEMENT_ROW
+};
+
+}  // namespace
 
 std::string_view to_string(EventKind kind) noexcept {
-  switch (kind) {
-    case EventKind::manoeuvre:
-      return "manoeuvre";
-    case EventKind::decay:
-      return "decay";
-    case EventKind::gap:
-      return "gap";
-  }
-  return "manoeuvre";
+  return kKinds[static_cast<std::size_t>(kind)];
 }
 
 std::string_view to_string(EventElement element) noexcept {
-  switch (element) {
-    case EventElement::semi_major_axis:
-      return "semi_major_axis";
-    case EventElement::inclination:
-      return "inclination";
-    case EventElement::eccentricity:
-      return "eccentricity";
-    case EventElement::perigee:
-      return "perigee";
-    case EventElement::interval:
-      return "interval";
-  }
-  return "semi_major_axis";
+  return kElements[static_cast<std::size_t>(element)].name;
 }
 
 std::string_view unit_of(EventElement element) noexcept {
-  switch (element) {
-    case EventElement::semi_major_axis:
-      return "km";
-    case EventElement::inclination:
-      return "deg";
-    case EventElement::eccentricity:
-      return "";
-    case EventElement::perigee:
-      return "km/day";
-    case EventElement::interval:
-      return "days";
-  }
-  return "";
+  return kElements[static_cast<std::size_t>(element)].unit;
 }
 
 }  // namespace gpq

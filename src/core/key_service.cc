@@ -9,20 +9,29 @@ namespace {
 
 constexpr std::size_t kMaxLabelLength = 200;
 
+constexpr std::string_view kScopeNames[] = {
+#define GPQ_KEY_SCOPE_NAME(name, text) text,
+    GPQ_KEY_SCOPES(GPQ_KEY_SCOPE_NAME)
+#undef GPQ_KEY_SCOPE_NAME
+};
+
 }  // namespace
 
 std::string_view key_scope_name(KeyScope scope) noexcept {
-  return scope == KeyScope::replication ? "replication" : "api";
+  return kScopeNames[static_cast<std::size_t>(scope)];
 }
 
 std::optional<KeyScope> parse_key_scope(std::string_view name) noexcept {
-  if (name == "api") {
-    return KeyScope::api;
-  }
-  if (name == "replication") {
-    return KeyScope::replication;
+  for (std::size_t i = 0; i < std::size(kScopeNames); ++i) {
+    if (name == kScopeNames[i]) {
+      return static_cast<KeyScope>(i);
+    }
   }
   return std::nullopt;
+}
+
+std::vector<std::string_view> key_scope_names() {
+  return {std::begin(kScopeNames), std::end(kScopeNames)};
 }
 
 NewKey KeyService::create(std::string_view label, KeyScope scope, TimePoint now) {

@@ -72,10 +72,15 @@ SourceFilter bind_source(const Params& params) {
   if (const auto source = parse_data_source(*text)) {
     return *source == DataSource::spacetrack ? SourceFilter::spacetrack : SourceFilter::celestrak;
   }
-  fail(Errc::bad_request,
-       "parameter 'data_source': '{}' is not a source; use spacetrack (source_a), celestrak "
-       "(source_b) or all",
-       excerpt(*text));
+  // "spacetrack (source_a), celestrak (source_b) or all", from the table of sources.
+  const std::vector<std::string_view> spellings = data_source_spellings();
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < spellings.size() / 2; ++i) {
+    names.push_back(fmt::format("{} ({})", spellings[i], spellings[i + spellings.size() / 2]));
+  }
+  names.emplace_back("all");
+  fail(Errc::bad_request, "parameter 'data_source': '{}' is not a source; use {}", excerpt(*text),
+       either_of(std::vector<std::string_view>(names.begin(), names.end())));
 }
 
 std::optional<std::string> bind_text(const Params& params, std::string_view key) {
@@ -141,6 +146,15 @@ std::vector<std::int32_t> bind_norad_list(const Params& params) {
 }
 
 }  // namespace
+
+std::string group_names() {
+  std::string names;
+  for (const std::string_view group : kGroups) {
+    names += names.empty() ? "" : ", ";
+    names += group;
+  }
+  return names;
+}
 
 std::int32_t bind_norad_id(std::string_view text) {
   return parse_norad("norad_id", text);

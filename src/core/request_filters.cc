@@ -19,10 +19,8 @@ std::optional<ObjectType> bind_object_type(const Params& params) {
   }
   const auto type = parse_object_type(*text);
   if (!type || text->find('/') != std::string::npos) {
-    fail(Errc::bad_request,
-         "parameter 'object_type': '{}' is not an object type; use PAYLOAD, ROCKET_BODY, "
-         "DEBRIS or UNKNOWN",
-         excerpt(*text));
+    fail(Errc::bad_request, "parameter 'object_type': '{}' is not an object type; use {}",
+         excerpt(*text), object_type_names());
   }
   return type;
 }
@@ -34,9 +32,8 @@ std::optional<OrbitRegime> bind_regime(const Params& params) {
   }
   const auto regime = parse_orbit_regime(*text);
   if (!regime) {
-    fail(Errc::bad_request,
-         "parameter 'orbit_regime': '{}' is not an orbit regime; use LEO, MEO, GEO or HEO",
-         excerpt(*text));
+    fail(Errc::bad_request, "parameter 'orbit_regime': '{}' is not an orbit regime; use {}",
+         excerpt(*text), orbit_regime_names());
   }
   return regime;
 }
@@ -51,13 +48,8 @@ std::optional<std::string> bind_group(const Params& params) {
       return std::string(group);
     }
   }
-  std::string names;
-  for (const std::string_view group : kGroups) {
-    names += names.empty() ? "" : ", ";
-    names += group;
-  }
   fail(Errc::bad_request, "parameter 'group': '{}' is not a group; use one of: {}", excerpt(*text),
-       names);
+       group_names());
 }
 
 namespace {

@@ -205,55 +205,21 @@ void require_order(TimePoint start, TimePoint end) {
   }
 }
 
-// The page sizes of a list that is not capped at kMaxOffset: ephemeris points (the span's own
-// cap bounds every page) and the catalog's states (the catalog bounds them).
-struct PageLimits {
-  std::int64_t default_per_page;
-  std::int64_t max_per_page;
-  std::int64_t max_page;
+// Lists bounded by their own size: ephemeris points (the span's own cap bounds every page)
+// and the catalog's states (pages past a million rows would be empty; the cap keeps
+// page * per_page far from overflow).
+constexpr detail::PageLimits kPointPages = {
+    .default_per_page = kDefaultEphemerisPerPage,
+    .max_per_page = kMaxEphemerisPerPage,
+    .max_page = kMaxEphemerisPoints,
+    .narrow_hint = {},
 };
-
-constexpr PageLimits kPointPages = {kDefaultEphemerisPerPage, kMaxEphemerisPerPage,
-                                    kMaxEphemerisPoints};
-// Pages past a million rows would be empty; the cap keeps page * per_page far from overflow.
-constexpr PageLimits kCatalogStatePages = {kDefaultCatalogStatePerPage, kMaxCatalogStatePerPage,
-                                           1'000'000};
-
-// The CLI prints every row unless --page/--per-page are given; HTTP pages by the default.
-Paging bind_uncapped_paging(const Params& params, FrontEnd end, const PageLimits& limits) {
-  detail::refuse_http_limit(params, end);
-  Paging paging;
-  paging.per_page = limits.default_per_page;
-  const std::string* page = find_param(params, "page");
-  const std::string* per_page = find_param(params, "per_page");
-  const std::string* limit = find_param(params, "limit");
-  paging.all = end == FrontEnd::cli && page == nullptr && per_page == nullptr;
-  if (page != nullptr) {
-    const auto value = parse_whole(*page);
-    if (!value || *value < 1 || *value > limits.max_page) {
-      fail(Errc::bad_request, "parameter 'page': '{}' must be a whole number from 1 to {}",
-           excerpt(*page), limits.max_page);
-    }
-    paging.page = *value;
-  }
-  if (per_page != nullptr) {
-    const auto value = parse_whole(*per_page);
-    if (!value || *value < 1 || *value > limits.max_per_page) {
-      fail(Errc::bad_request, "parameter 'per_page': '{}' must be a whole number from 1 to {}",
-           excerpt(*per_page), limits.max_per_page);
-    }
-    paging.per_page = *value;
-  }
-  if (limit != nullptr) {
-    const auto value = parse_whole(*limit);
-    if (!value || *value < 1) {
-      fail(Errc::bad_request, "parameter 'limit': '{}' must be a whole number >= 1",
-           excerpt(*limit));
-    }
-    paging.limit = *value;
-  }
-  return paging;
-}
+constexpr detail::PageLimits kCatalogStatePages = {
+    .default_per_page = kDefaultCatalogStatePerPage,
+    .max_per_page = kMaxCatalogStatePerPage,
+    .max_page = 1'000'000,
+    .narrow_hint = {},
+};
 
 // 2678401 -> "2,678,401".
 std::string grouped(std::int64_t n) {
@@ -312,7 +278,7 @@ BoundRequest<CatalogStateQuery> bind_catalog_state(const Params& params, FrontEn
   query.orbit_regime = bind_regime(params);
   query.order = bind_state_order(params, query.frame);
   bound.format = bind_format(params, end, {Format::json, Format::csv});
-  bound.paging = bind_uncapped_paging(params, end, kCatalogStatePages);
+  bound.paging = detail::bind_paging(params, end, kCatalogStatePages);
   return bound;
 }
 
@@ -341,7 +307,7 @@ BoundRequest<EphemerisQuery> bind_ephemeris(std::string_view norad_id, const Par
          duration_text(query.step_micros), format_iso8601_millis(query.start),
          format_iso8601_millis(query.end), grouped(points), grouped(kMaxEphemerisPoints));
   }
-  bound.paging = bind_uncapped_paging(params, end, kPointPages);
+  bound.paging = detail::bind_paging(params, end, kPointPages);
   return bound;
 }
 

@@ -107,17 +107,20 @@ void refuse_http_limit(const Params& params, FrontEnd end) {
   }
 }
 
-Paging bind_paging(const Params& params, FrontEnd end, std::string_view narrow_hint) {
+Paging bind_paging(const Params& params, FrontEnd end, const PageLimits& limits) {
   refuse_http_limit(params, end);
   Paging paging;
+  paging.per_page = limits.default_per_page;
   const std::string* page = find_param(params, "page");
   const std::string* per_page = find_param(params, "per_page");
   const std::string* limit = find_param(params, "limit");
-  if (end == FrontEnd::cli && page == nullptr && per_page == nullptr) {
-    paging.all = true;
-  }
+  paging.all = end == FrontEnd::cli && page == nullptr && per_page == nullptr;
   if (page != nullptr) {
     const auto value = parse_whole(*page);
+    if (limits.max_page > 0 && (!value || *value < 1 || *value > limits.max_page)) {
+      fail(Errc::bad_request, "parameter 'page': '{}' must be a whole number from 1 to {}",
+           excerpt(*page), limits.max_page);
+    }
     if (!value || *value < 1) {
       fail(Errc::bad_request, "parameter 'page': '{}' must be a whole number >= 1", excerpt(*page));
     }
@@ -125,9 +128,9 @@ Paging bind_paging(const Params& params, FrontEnd end, std::string_view narrow_h
   }
   if (per_page != nullptr) {
     const auto value = parse_whole(*per_page);
-    if (!value || *value < 1 || *value > kMaxPerPage) {
+    if (!value || *value < 1 || *value > limits.max_per_page) {
       fail(Errc::bad_request, "parameter 'per_page': '{}' must be a whole number from 1 to {}",
-           excerpt(*per_page), kMaxPerPage);
+           excerpt(*per_page), limits.max_per_page);
     }
     paging.per_page = *value;
   }
@@ -139,18 +142,18 @@ Paging bind_paging(const Params& params, FrontEnd end, std::string_view narrow_h
     }
     paging.limit = *value;
   }
-  if (!paging.all) {
+  if (!paging.all && limits.max_page == 0) {
     // Past this page every per_page starts beyond the limit, and (page - 1) * per_page may
     // not fit in 64 bits: the page is checked before it is multiplied.
     if (paging.page > kMaxOffset + 1) {
       fail(Errc::bad_request, "page {} with per_page {} starts beyond the limit of {} records; {}",
-           paging.page, paging.per_page, kMaxOffset, narrow_hint);
+           paging.page, paging.per_page, kMaxOffset, limits.narrow_hint);
     }
     const std::int64_t offset = (paging.page - 1) * paging.per_page;
     if (offset > kMaxOffset) {
       fail(Errc::bad_request,
            "page {} with per_page {} starts at record {}, beyond the limit of {} records; {}",
-           paging.page, paging.per_page, offset, kMaxOffset, narrow_hint);
+           paging.page, paging.per_page, offset, kMaxOffset, limits.narrow_hint);
     }
   }
   return paging;

@@ -34,9 +34,22 @@ Format bind_format(const Params& params, FrontEnd end, std::initializer_list<For
 // format takes it. Throws Error{bad_request} for another value.
 TleLayout bind_tle_layout(const Params& params);
 
+// How a list pages: its default and largest per_page, and where its pages end. The searches
+// and histories end at kMaxOffset records, and their refusal ends with `narrow_hint`; a list
+// bounded by its own size (ephemeris points, the catalog's states) ends at `max_page`.
+struct PageLimits {
+  std::int64_t default_per_page = kDefaultPerPage;
+  std::int64_t max_per_page = kMaxPerPage;
+  std::int64_t max_page = 0;  // 0: pages end at kMaxOffset records
+  std::string_view narrow_hint;
+};
+
 // page, per_page and limit; the CLI pages only when asked. Throws Error{bad_request} for a
-// bad number or a page past kMaxOffset, ending the message with `narrow_hint`.
-Paging bind_paging(const Params& params, FrontEnd end, std::string_view narrow_hint);
+// bad number or a page past the list's end.
+Paging bind_paging(const Params& params, FrontEnd end, const PageLimits& limits);
+inline Paging bind_paging(const Params& params, FrontEnd end, std::string_view narrow_hint) {
+  return bind_paging(params, end, PageLimits{kDefaultPerPage, kMaxPerPage, 0, narrow_hint});
+}
 
 // `limit` is the command line's --limit. Over HTTP it is refused: pages are page and per_page,
 // and a limit cut each page under its links, so that following `next` skipped records.

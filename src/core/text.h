@@ -3,6 +3,7 @@
 // upstream client both write.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -52,6 +53,18 @@ inline std::string_view trim(std::string_view text) noexcept {
     text.remove_suffix(1);
   }
   return text;
+}
+
+// "A, B, C or D": the choices of a fixed list, for help and messages.
+inline std::string either_of(std::span<const std::string_view> names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) {
+      out += i + 1 == names.size() ? " or " : ", ";
+    }
+    out += names[i];
+  }
+  return out;
 }
 
 // RFC 3986 percent-encoding of everything but the unreserved characters, appended to `out`.

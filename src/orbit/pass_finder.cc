@@ -1,6 +1,8 @@
 #include "orbit/pass_finder.h"
 
 #include <cmath>
+#include <optional>
+#include <vector>
 
 namespace gpq::orbit {
 namespace {
@@ -101,6 +103,94 @@ Pass make_pass(const Sampler& sampler, Crossing rise, Crossing set, const Culmin
   return pass;
 }
 
+// The elevation sampled every step over the window, and what is read from the samples.
+class ElevationSamples {
+ public:
+  ElevationSamples(const Sampler& sampler, double span, double step, double min_elevation_deg)
+      : sampler_(sampler), min_elevation_deg_(min_elevation_deg) {
+    for (std::int64_t i = 0; static_cast<double>(i) * step < span; ++i) {
+      times_.push_back(static_cast<double>(i) * step);
+    }
+    times_.push_back(span);
+    elevations_.reserve(times_.size());
+    for (const double s : times_) {
+      elevations_.push_back(sampler_.elevation(s));
+    }
+    last_ = times_.size() - 1;
+  }
+
+  std::size_t last() const { return last_; }
+  bool is_above(std::size_t k) const { return elevations_[k] >= min_elevation_deg_; }
+
+  // A local maximum of the samples (the window's ends count when they are not lower than
+  // their one neighbour).
+  bool local_maximum(std::size_t k) const {
+    return (k == 0 || elevations_[k] >= elevations_[k - 1]) &&
+           (k == last_ || elevations_[k] >= elevations_[k + 1]) && last_ > 0;
+  }
+
+  // The local maximum at sample k, refined over the interval around it.
+  Culmination peak_near(std::size_t k) const {
+    const double low = before(k);
+    const double high = after(k);
+    Culmination peak;
+    peak.time = sampler_.maximum(low, high);
+    peak.elevation = sampler_.elevation(peak.time);
+    // The window's ends and the sample itself may be higher than what the search settled on.
+    for (const double s : {low, times_[k], high}) {
+      const double e = sampler_.elevation(s);
+      if (e > peak.elevation) {
+        peak = {s, e};
+      }
+    }
+    return peak;
+  }
+
+  // A run of samples first..end above the minimum: rise before it, set after it, and the
+  // highest of its local maxima and ends.
+  Pass pass_over(std::size_t first, std::size_t end) const {
+    const Crossing rise =
+        first == 0 ? Crossing() : at(sampler_.crossing(times_[first - 1], times_[first]));
+    const Crossing set =
+        end == last_ ? Crossing() : at(sampler_.crossing(times_[end], times_[end + 1]));
+    Culmination peak;
+    for (std::size_t j = first; j <= end; ++j) {
+      if (local_maximum(j) || j == first || j == end) {
+        const Culmination candidate =
+            local_maximum(j) ? peak_near(j) : Culmination{times_[j], elevations_[j]};
+        if (candidate.elevation > peak.elevation) {
+          peak = candidate;
+        }
+      }
+    }
+    return make_pass(sampler_, rise, set, peak);
+  }
+
+  // Sample k is a local maximum below the minimum: the curve may still peak above it between
+  // the samples around k.
+  std::optional<Pass> pass_between(std::size_t k) const {
+    const Culmination peak = peak_near(k);
+    if (peak.elevation < min_elevation_deg_) {
+      return std::nullopt;
+    }
+    const double low = before(k);
+    const double high = after(k);
+    const Crossing rise = sampler_.above(low) ? Crossing() : at(sampler_.crossing(low, peak.time));
+    const Crossing set = sampler_.above(high) ? Crossing() : at(sampler_.crossing(peak.time, high));
+    return make_pass(sampler_, rise, set, peak);
+  }
+
+ private:
+  double before(std::size_t k) const { return k == 0 ? times_[0] : times_[k - 1]; }
+  double after(std::size_t k) const { return k == last_ ? times_[last_] : times_[k + 1]; }
+
+  const Sampler& sampler_;
+  double min_elevation_deg_;
+  std::vector<double> times_;
+  std::vector<double> elevations_;
+  std::size_t last_ = 0;
+};
+
 }  // namespace
 
 std::vector<Pass> find_passes(const LookFunction& look, TimePoint start, TimePoint end,
@@ -108,77 +198,19 @@ std::vector<Pass> find_passes(const LookFunction& look, TimePoint start, TimePoi
   const Sampler sampler(look, start, min_elevation_deg);
   const double span = static_cast<double>(end.unix_micros() - start.unix_micros()) / 1e6;
   const double step = static_cast<double>(step_micros) / 1e6;
-  std::vector<double> times;
-  for (std::int64_t i = 0; static_cast<double>(i) * step < span; ++i) {
-    times.push_back(static_cast<double>(i) * step);
-  }
-  times.push_back(span);
-  std::vector<double> elevations;
-  elevations.reserve(times.size());
-  for (const double s : times) {
-    elevations.push_back(sampler.elevation(s));
-  }
-  const std::size_t last = times.size() - 1;
-  const auto is_above = [&](std::size_t k) { return elevations[k] >= min_elevation_deg; };
-  // A local maximum of the samples (the window's ends count when they are not lower than
-  // their one neighbour), refined over the interval around it.
-  const auto peak_near = [&](std::size_t k) {
-    const double low = k == 0 ? times[0] : times[k - 1];
-    const double high = k == last ? times[last] : times[k + 1];
-    Culmination peak;
-    peak.time = sampler.maximum(low, high);
-    peak.elevation = sampler.elevation(peak.time);
-    // The window's ends and the sample itself may be higher than what the search settled on.
-    for (const double s : {low, times[k], high}) {
-      const double e = sampler.elevation(s);
-      if (e > peak.elevation) {
-        peak = {s, e};
-      }
-    }
-    return peak;
-  };
-  const auto local_maximum = [&](std::size_t k) {
-    return (k == 0 || elevations[k] >= elevations[k - 1]) &&
-           (k == last || elevations[k] >= elevations[k + 1]) && last > 0;
-  };
-
+  const ElevationSamples samples(sampler, span, step, min_elevation_deg);
   std::vector<Pass> passes;
   std::size_t k = 0;
-  while (k <= last) {
-    if (is_above(k)) {
-      // A run of samples above the minimum: rise before it, set after it.
+  while (k <= samples.last()) {
+    if (samples.is_above(k)) {
       const std::size_t first = k;
-      while (k + 1 <= last && is_above(k + 1)) {
+      while (k + 1 <= samples.last() && samples.is_above(k + 1)) {
         ++k;
       }
-      const Crossing rise =
-          first == 0 ? Crossing() : at(sampler.crossing(times[first - 1], times[first]));
-      const Crossing set = k == last ? Crossing() : at(sampler.crossing(times[k], times[k + 1]));
-      Culmination peak;
-      for (std::size_t j = first; j <= k; ++j) {
-        if (local_maximum(j) || j == first || j == k) {
-          const Culmination candidate =
-              local_maximum(j) ? peak_near(j) : Culmination{times[j], elevations[j]};
-          if (candidate.elevation > peak.elevation) {
-            peak = candidate;
-          }
-        }
-      }
-      passes.push_back(make_pass(sampler, rise, set, peak));
-      ++k;
-      continue;
-    }
-    if (local_maximum(k)) {
-      // Below the minimum at every sample here, but the curve may peak above it in between.
-      const Culmination peak = peak_near(k);
-      if (peak.elevation >= min_elevation_deg) {
-        const double low = k == 0 ? times[0] : times[k - 1];
-        const double high = k == last ? times[last] : times[k + 1];
-        const Crossing rise =
-            sampler.above(low) ? Crossing() : at(sampler.crossing(low, peak.time));
-        const Crossing set =
-            sampler.above(high) ? Crossing() : at(sampler.crossing(peak.time, high));
-        passes.push_back(make_pass(sampler, rise, set, peak));
+      passes.push_back(samples.pass_over(first, k));
+    } else if (samples.local_maximum(k)) {
+      if (std::optional<Pass> pass = samples.pass_between(k)) {
+        passes.push_back(std::move(*pass));
       }
     }
     ++k;

@@ -89,6 +89,9 @@ GPQ_LANES SinCosOf<Real> solve_kepler(Real u, Real axn, Real ayn) {
 
 // The state. Returns Sgp4Error codes: semi_latus_rectum (p < 0: the state is then
 // meaningless), decayed (r < 1 radius: the state is filled), else none.
+// One function over 60 lines on purpose: the equations of Spacetrack Report No. 3 in the
+// report's order, one stage feeding the next, each intermediate named as there; split, the
+// four-lane form would pass a dozen vectors from one part to the next.
 template <typename Real, typename Gravity>
 GPQ_LANES IntOf<Real> osculating(const OsculatingInputOf<Real>& in, const Gravity& g,
                                  StateOf<Real>& state) {

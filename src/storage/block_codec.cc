@@ -54,6 +54,14 @@ std::int64_t around(std::int64_t difference, std::int64_t modulus) {
   return d - half;
 }
 
+// v[i] - v[i - 1], wrapped into (-modulus/2, modulus/2] for a circular column.
+std::int64_t step_to(const std::vector<std::int64_t>& v, std::size_t i, bool circular,
+                     std::int64_t modulus) {
+  const std::int64_t d = static_cast<std::int64_t>(static_cast<std::uint64_t>(v[i]) -
+                                                   static_cast<std::uint64_t>(v[i - 1]));
+  return circular ? around(d, modulus) : d;
+}
+
 void encode_column(const ColumnValues& column, std::string& out) {
   const std::vector<std::int64_t>& v = column.values;
   const std::size_t n = v.size();
@@ -78,11 +86,7 @@ void encode_column(const ColumnValues& column, std::string& out) {
   std::int64_t low = std::numeric_limits<std::int64_t>::max();
   std::int64_t high = std::numeric_limits<std::int64_t>::min();
   for (std::size_t i = 1; i < n; ++i) {
-    std::int64_t d = static_cast<std::int64_t>(static_cast<std::uint64_t>(v[i]) -
-                                               static_cast<std::uint64_t>(v[i - 1]));
-    if (circular) {
-      d = around(d, column.modulus);
-    }
+    const std::int64_t d = step_to(v, i, circular, column.modulus);
     low = std::min(low, d);
     high = std::max(high, d);
   }
@@ -110,11 +114,7 @@ void encode_column(const ColumnValues& column, std::string& out) {
   out.push_back(static_cast<char>(delta_width));
   BitWriter bits(out);
   for (std::size_t i = 1; i < n; ++i) {
-    std::int64_t d = static_cast<std::int64_t>(static_cast<std::uint64_t>(v[i]) -
-                                               static_cast<std::uint64_t>(v[i - 1]));
-    if (circular) {
-      d = around(d, column.modulus);
-    }
+    const std::int64_t d = step_to(v, i, circular, column.modulus);
     bits.put(static_cast<std::uint64_t>(d) - static_cast<std::uint64_t>(low), delta_width);
   }
   bits.flush();
@@ -294,54 +294,42 @@ bool decode_block(std::string_view block, std::int32_t norad_id, DataSource sour
     ok = ok && decode_column(in, n, modulus, values, present, header);
     return ok;
   };
-  if (column(0)) {
-    for (std::size_t i = 0; i < n; ++i) {
-      StoredSet& s = sets[i];
-      s.set.norad_id = norad_id;
-      s.set.source = source;
-      s.set.epoch = TimePoint::from_unix_micros(values[i]);
+  // The next column, each value handed to `put` with its set and index; the columns in
+  // encode_block's order.
+  const auto each = [&](std::int64_t modulus, const auto& put) {
+    if (column(modulus)) {
+      for (std::size_t i = 0; i < n; ++i) {
+        put(sets[i], i);
+      }
     }
-  }
-  if (column(0)) {
-    for (std::size_t i = 0; i < n; ++i) {
-      sets[i].set.creation_date =
-          is_present(present, i) ? std::optional(TimePoint::from_unix_micros(values[i]))
-                                 : std::nullopt;
-    }
-  }
+  };
+  each(0, [&](StoredSet& s, std::size_t i) {
+    s.set.norad_id = norad_id;
+    s.set.source = source;
+    s.set.epoch = TimePoint::from_unix_micros(values[i]);
+  });
+  each(0, [&](StoredSet& s, std::size_t i) {
+    s.set.creation_date = is_present(present, i)
+                              ? std::optional(TimePoint::from_unix_micros(values[i]))
+                              : std::nullopt;
+  });
   for (std::size_t e = 0; e < kElementCount && ok; ++e) {
     const ElementColumn& spec = kElementColumns[e];
-    if (!column(spec.modulus)) {
-      break;
-    }
-    const bool bits = (header & kDoubleBits) != 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      sets[i].set.*spec.field =
-          !is_present(present, i) ? std::numeric_limits<double>::quiet_NaN()
-          : bits                  ? std::bit_cast<double>(values[i])
-                                  : spec.codec.decode(values[i]);
-    }
+    each(spec.modulus, [&](StoredSet& s, std::size_t i) {
+      const bool bits = (header & kDoubleBits) != 0;
+      s.set.*spec.field = !is_present(present, i) ? std::numeric_limits<double>::quiet_NaN()
+                          : bits                  ? std::bit_cast<double>(values[i])
+                                                  : spec.codec.decode(values[i]);
+    });
   }
-  if (column(0)) {
-    for (std::size_t i = 0; i < n; ++i) {
-      sets[i].set.rev_at_epoch = static_cast<std::int32_t>(values[i]);
-    }
-  }
-  if (column(0)) {
-    for (std::size_t i = 0; i < n; ++i) {
-      sets[i].set.element_set_no = static_cast<std::int32_t>(values[i]);
-    }
-  }
-  if (column(0)) {
-    for (std::size_t i = 0; i < n; ++i) {
-      apply_class_eph_code(values[i], sets[i].set);
-    }
-  }
-  if (column(0)) {
-    for (std::size_t i = 0; i < n; ++i) {
-      sets[i].run_id = values[i];
-    }
-  }
+  each(0, [&](StoredSet& s, std::size_t i) {
+    s.set.rev_at_epoch = static_cast<std::int32_t>(values[i]);
+  });
+  each(0, [&](StoredSet& s, std::size_t i) {
+    s.set.element_set_no = static_cast<std::int32_t>(values[i]);
+  });
+  each(0, [&](StoredSet& s, std::size_t i) { apply_class_eph_code(values[i], s.set); });
+  each(0, [&](StoredSet& s, std::size_t i) { s.run_id = values[i]; });
   if (!ok || !in.at_end()) {
     out.resize(first);
     return false;

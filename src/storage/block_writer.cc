@@ -49,10 +49,29 @@ BlockWriter::BlockWriter(SQLite::Database& connection, std::filesystem::path pat
 const StoredSet* BlockWriter::merge(std::span<const ElementSet* const> incoming,
                                     std::int64_t run_id) {
   const ElementSet& front = *incoming.front();
-  const std::int64_t first_us = front.epoch.unix_micros();
-  const std::int64_t last_us = incoming.back()->epoch.unix_micros();
-  const int source = source_code(front.source);
+  bool reaches_end = false;
+  const std::int64_t fetched_first_us = fetch_blocks(
+      front, front.epoch.unix_micros(), incoming.back()->epoch.unix_micros(), reaches_end);
+  if (!merge_sets(incoming, run_id)) {
+    return nullptr;
+  }
+  // The usual rewrite, one block that keeps its first epoch, stays in its row. Otherwise the
+  // old rows go first, so that no new block meets the key of one still there.
+  const BlockStatements statements{insert_, replace_, delete_, &record_change_};
+  std::span<const std::int64_t> reuse;
+  if (fetched_ids_.size() == 1 && merged_.front().set.epoch.unix_micros() == fetched_first_us) {
+    reuse = fetched_ids_;
+  } else {
+    for (const std::int64_t id : fetched_ids_) {
+      delete_block(statements, id);
+    }
+  }
+  write_blocks(statements, merged_, reuse, scratch_);
+  return reaches_end ? &merged_.back() : nullptr;
+}
 
+std::int64_t BlockWriter::fetch_blocks(const ElementSet& front, std::int64_t first_us,
+                                       std::int64_t last_us, bool& reaches_end) {
   // The blocks the incoming sets fall into: the one holding or preceding the first, and
   // every block that starts before the last. A set before all blocks joins the first one.
   std::int64_t start_us = std::numeric_limits<std::int64_t>::min();
@@ -65,7 +84,7 @@ const StoredSet* BlockWriter::merge(std::span<const ElementSet* const> incoming,
   }
   at_or_before_.tryReset();
   bind_key(after_, front, last_us);
-  const bool reaches_end = !after_.executeStep();
+  reaches_end = !after_.executeStep();
   after_.tryReset();
   if (append_after_full && reaches_end) {
     start_us = first_us;  // the full block stays as it is
@@ -74,6 +93,7 @@ const StoredSet* BlockWriter::merge(std::span<const ElementSet* const> incoming,
   stored_.clear();
   fetched_ids_.clear();
   std::int64_t fetched_first_us = 0;
+  const int source = source_code(front.source);
   bind_key(blocks_, front, start_us);
   blocks_.bind(4, static_cast<std::int64_t>(last_us));
   while (blocks_.executeStep()) {
@@ -85,7 +105,10 @@ const StoredSet* BlockWriter::merge(std::span<const ElementSet* const> incoming,
     decode_block_row(row, front.norad_id, source, stored_, path_);
   }
   blocks_.tryReset();
+  return fetched_first_us;
+}
 
+bool BlockWriter::merge_sets(std::span<const ElementSet* const> incoming, std::int64_t run_id) {
   merged_.clear();
   merged_.reserve(stored_.size() + incoming.size());
   bool changed = false;
@@ -115,22 +138,7 @@ const StoredSet* BlockWriter::merge(std::span<const ElementSet* const> incoming,
   while (i < stored_.size()) {
     merged_.push_back(std::move(stored_[i++]));
   }
-  if (!changed) {
-    return nullptr;
-  }
-  // The usual rewrite, one block that keeps its first epoch, stays in its row. Otherwise the
-  // old rows go first, so that no new block meets the key of one still there.
-  const BlockStatements statements{insert_, replace_, delete_, &record_change_};
-  std::span<const std::int64_t> reuse;
-  if (fetched_ids_.size() == 1 && merged_.front().set.epoch.unix_micros() == fetched_first_us) {
-    reuse = fetched_ids_;
-  } else {
-    for (const std::int64_t id : fetched_ids_) {
-      delete_block(statements, id);
-    }
-  }
-  write_blocks(statements, merged_, reuse, scratch_);
-  return reaches_end ? &merged_.back() : nullptr;
+  return changed;
 }
 
 }  // namespace gpq::storage

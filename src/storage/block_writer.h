@@ -40,6 +40,14 @@ class BlockWriter {
 
  private:
   const StoredSet* merge(std::span<const ElementSet* const> incoming, std::int64_t run_id);
+  // Decodes into stored_ the blocks the sets of [first_us, last_us] fall into (their ids into
+  // fetched_ids_), and returns the first epoch of the first of them; `reaches_end` tells
+  // whether no block starts after last_us.
+  std::int64_t fetch_blocks(const ElementSet& front, std::int64_t first_us, std::int64_t last_us,
+                            bool& reaches_end);
+  // merged_ = stored_ and `incoming` in epoch order, an outcome for each incoming set; false
+  // when nothing changed.
+  bool merge_sets(std::span<const ElementSet* const> incoming, std::int64_t run_id);
 
   std::filesystem::path path_;
   SQLite::Statement at_or_before_;

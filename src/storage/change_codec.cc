@@ -177,23 +177,73 @@ void ChangeDecoder::feed(std::string_view bytes) {
   buffer_.append(bytes);
 }
 
-const DecodedFrame* ChangeDecoder::next() {
-  const std::string_view rest = std::string_view(buffer_).substr(position_);
-  if (!magic_seen_) {
-    if (rest.size() < kChangeStreamMagic.size()) {
-      if (!kChangeStreamMagic.starts_with(rest)) {
-        damaged("it does not start as a gpq change stream");
-      }
-      return nullptr;
+namespace {
+
+// True once the stream's first bytes are the magic; false while fewer have come. Throws
+// Error{upstream} on anything else.
+bool magic_read(std::string_view rest) {
+  if (rest.size() < kChangeStreamMagic.size()) {
+    if (!kChangeStreamMagic.starts_with(rest)) {
+      damaged("it does not start as a gpq change stream");
     }
-    if (!rest.starts_with(kChangeStreamMagic)) {
-      damaged(rest.starts_with("GPQ-CHANGES ")
-                  ? "it is a change stream of another version of gpq"
-                  : "it does not start as a gpq change stream");
+    return false;
+  }
+  if (!rest.starts_with(kChangeStreamMagic)) {
+    damaged(rest.starts_with("GPQ-CHANGES ") ? "it is a change stream of another version of gpq"
+                                              : "it does not start as a gpq change stream");
+  }
+  return true;
+}
+
+// The payload of a frame of kind frame.kind, whole in `in`.
+void decode_payload(Cursor& in, DecodedFrame& frame) {
+  frame.values.clear();
+  switch (frame.kind) {
+    case ChangeFrame::start:
+      frame.start.after = in.signed_varint();
+      frame.start.generation = in.signed_varint();
+      frame.start.runs_from = in.signed_varint();
+      break;
+    case ChangeFrame::row: {
+      const std::uint8_t table = in.byte();
+      if (table < 1 || table > kChangeTableCount) {
+        damaged("a row of an unknown table");
+      }
+      frame.table = static_cast<ChangeTable>(table);
+      const std::uint64_t columns = in.varint();
+      if (columns > kMaxColumns) {
+        damaged("a row of too many columns");
+      }
+      for (std::uint64_t i = 0; i < columns; ++i) {
+        frame.values.push_back(read_value(in));
+      }
+      break;
+    }
+    case ChangeFrame::removed_block:
+      frame.removed_block = in.signed_varint();
+      break;
+    case ChangeFrame::end:
+      frame.totals = {in.varint(), in.varint(), in.varint(), in.varint()};
+      break;
+    default:
+      damaged("a frame of unknown kind");
+  }
+  if (!in.done()) {
+    damaged("a frame longer than its content");
+  }
+}
+
+}  // namespace
+
+const DecodedFrame* ChangeDecoder::next() {
+  std::string_view rest = std::string_view(buffer_).substr(position_);
+  if (!magic_seen_) {
+    if (!magic_read(rest)) {
+      return nullptr;
     }
     magic_seen_ = true;
     position_ += kChangeStreamMagic.size();
-    return next();
+    rest.remove_prefix(kChangeStreamMagic.size());
   }
   if (rest.empty()) {
     return nullptr;
@@ -212,42 +262,8 @@ const DecodedFrame* ChangeDecoder::next() {
   }
   Cursor in(rest.substr(payload_at, *size));
   position_ += payload_at + *size;
-
   frame_.kind = static_cast<ChangeFrame>(rest[0]);
-  frame_.values.clear();
-  switch (frame_.kind) {
-    case ChangeFrame::start:
-      frame_.start.after = in.signed_varint();
-      frame_.start.generation = in.signed_varint();
-      frame_.start.runs_from = in.signed_varint();
-      break;
-    case ChangeFrame::row: {
-      const std::uint8_t table = in.byte();
-      if (table < 1 || table > kChangeTableCount) {
-        damaged("a row of an unknown table");
-      }
-      frame_.table = static_cast<ChangeTable>(table);
-      const std::uint64_t columns = in.varint();
-      if (columns > kMaxColumns) {
-        damaged("a row of too many columns");
-      }
-      for (std::uint64_t i = 0; i < columns; ++i) {
-        frame_.values.push_back(read_value(in));
-      }
-      break;
-    }
-    case ChangeFrame::removed_block:
-      frame_.removed_block = in.signed_varint();
-      break;
-    case ChangeFrame::end:
-      frame_.totals = {in.varint(), in.varint(), in.varint(), in.varint()};
-      break;
-    default:
-      damaged("a frame of unknown kind");
-  }
-  if (!in.done()) {
-    damaged("a frame longer than its content");
-  }
+  decode_payload(in, frame_);
   return &frame_;
 }
 

@@ -43,10 +43,18 @@ class ReaderPool {
 
   const std::filesystem::path& path() const noexcept { return path_; }
 
+  // At most `readers` stay open: one given back while more are open is closed. A burst opens
+  // more for a moment (a thread waits for none), and the pool then shrinks back, so that the
+  // memory of the readers (each its page cache and statements) is set by this number, not by
+  // the highest concurrency ever seen (docs/SERVE.md, "Memory"). Default 16.
+  void keep_at_most(std::size_t readers);
+
  private:
   std::filesystem::path path_;
-  mutable std::mutex mutex_;  // guards idle_
+  mutable std::mutex mutex_;  // guards idle_, open_ and keep_
   mutable std::vector<std::unique_ptr<Reader>> idle_;
+  mutable std::size_t open_ = 0;  // idle and leased
+  std::size_t keep_ = 16;
 };
 
 }  // namespace gpq::storage

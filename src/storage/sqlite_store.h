@@ -31,6 +31,10 @@ class SqliteStore final : public Store {
   SqliteStore(SqliteStore&&) = delete;
   SqliteStore& operator=(SqliteStore&&) = delete;
 
+  // The read-only connections kept open for threads that ask at once (ReaderPool::keep_at_most):
+  // a server keeps one per worker thread.
+  void keep_readers(std::size_t readers) { readers_.keep_at_most(readers); }
+
   std::optional<ElementSet> latest(std::int32_t norad_id, SourceFilter source) const override;
   std::int64_t count_current(const GpFilter& filter) const override;
   void current(const GpFilter& filter, Window window, const SetVisitor& visit) const override;

@@ -66,6 +66,55 @@ std::string problem_reason(const ImportSummary& summary) {
                      summary.failed_files.size() + summary.refused_members.size());
 }
 
+// Explicitly named files of unknown kind are refused before anything is written.
+void refuse_unreadable_named_files(const std::vector<PlannedFile>& files) {
+  for (const PlannedFile& file : files) {
+    if (!file.named_explicitly) {
+      continue;
+    }
+    PeekedStream in(open_file(file.path));
+    if (const std::string_view wide = wide_text_encoding(in.head()); !wide.empty()) {
+      fail(Errc::bad_request, "{}: {} text; gpq reads UTF-8 (convert it first: iconv -f {} -t UTF-8)",
+           file.path.string(), wide, wide);
+    }
+    // A download cut off before its first byte (curl -o after a failure) is named so.
+    if (in.head().size() < PeekedStream::kDefaultPeekBytes && is_blank(in.head())) {
+      fail(Errc::bad_request, "{}: the file is empty (or blank): nothing to import",
+           file.path.string());
+    }
+    if (detect_kind(in.head()) == FileKind::unknown) {
+      fail(Errc::bad_request,
+           "{}: not a recognised format (expected TLE/3LE text, OMM JSON/CSV/XML/KVN, "
+           "SATCAT CSV/JSON, or a zip or tar archive of them)",
+           file.path.string());
+    }
+  }
+}
+
+// One file, or every member of one archive, written whole before the next.
+void import_file(const std::filesystem::path& path, ImportContext& context, BatchingSink& sink) {
+  ImportSummary& summary = context.summary;
+  PeekedStream in(open_file(path));
+  const FileKind kind = detect_kind(in.head());
+  if (kind == FileKind::unknown) {
+    summary.unknown_files.push_back(path.string());
+    return;
+  }
+  if (is_archive(kind)) {
+    const ArchiveOutcome outcome = import_archive(context, path, in, kind);
+    sink.flush();
+    sink.wait();
+    summary.bytes += outcome.bytes;
+    summary.files_imported += outcome.complete ? 1 : 0;
+    return;
+  }
+  parse_detected(kind, in, context.parse, sink);
+  sink.flush();
+  sink.wait();
+  summary.bytes += in.bytes_consumed();
+  ++summary.files_imported;
+}
+
 }  // namespace
 
 std::string run_error(const ImportSummary& summary) {
@@ -84,28 +133,7 @@ Importer::Importer(storage::Database& db, ImportOptions options)
 ImportSummary Importer::run(std::span<const std::filesystem::path> paths,
                             const ImportProgress& progress) {
   const std::vector<PlannedFile> files = plan(paths);
-  // Refuse explicitly named files of unknown kind before anything is written.
-  for (const PlannedFile& file : files) {
-    if (file.named_explicitly) {
-      PeekedStream in(open_file(file.path));
-      if (const std::string_view wide = wide_text_encoding(in.head()); !wide.empty()) {
-        fail(Errc::bad_request,
-             "{}: {} text; gpq reads UTF-8 (convert it first: iconv -f {} -t UTF-8)",
-             file.path.string(), wide, wide);
-      }
-      // A download cut off before its first byte (curl -o after a failure) is named so.
-      if (in.head().size() < PeekedStream::kDefaultPeekBytes && is_blank(in.head())) {
-        fail(Errc::bad_request, "{}: the file is empty (or blank): nothing to import",
-             file.path.string());
-      }
-      if (detect_kind(in.head()) == FileKind::unknown) {
-        fail(Errc::bad_request,
-             "{}: not a recognised format (expected TLE/3LE text, OMM JSON/CSV/XML/KVN, "
-             "SATCAT CSV/JSON, or a zip or tar archive of them)",
-             file.path.string());
-      }
-    }
-  }
+  refuse_unreadable_named_files(files);
 
   storage::SyncRuns runs(db_);
   const TimePoint started = system_now();
@@ -120,25 +148,7 @@ ImportSummary Importer::run(std::span<const std::filesystem::path> paths,
       process_stop_request().throw_if_requested();
       sink.start_file(file.path.string());
       try {
-        PeekedStream in(open_file(file.path));
-        const FileKind kind = detect_kind(in.head());
-        if (kind == FileKind::unknown) {
-          summary.unknown_files.push_back(file.path.string());
-          continue;
-        }
-        if (is_archive(kind)) {
-          const ArchiveOutcome outcome = import_archive(context, file.path, in, kind);
-          sink.flush();
-          sink.wait();
-          summary.bytes += outcome.bytes;
-          summary.files_imported += outcome.complete ? 1 : 0;
-          continue;
-        }
-        parse_detected(kind, in, parse_options, sink);
-        sink.flush();
-        sink.wait();
-        summary.bytes += in.bytes_consumed();
-        ++summary.files_imported;
+        import_file(file.path, context, sink);
       } catch (const Error& e) {
         if (e.code() != Errc::bad_request) {
           throw;

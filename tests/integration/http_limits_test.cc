@@ -18,7 +18,7 @@
 #include "gpq/error.h"
 #include "gpq/time.h"
 
-#include "http/server.h"
+#include "http/server/server.h"
 #include "storage/database.h"
 #include "storage/sqlite_store.h"
 #include "support/process.h"

@@ -69,6 +69,18 @@ for listing in man/gpq-serve.1 docs/SERVE.md docs/API.md README.md; do
   fi
 done
 
+# The fixed lists of `gpq gp --help` (groups, regimes, object types: the core's tables) appear
+# the same in gpq.1 (an "or" before the last name, roff fonts and escapes aside).
+gp_help=$("$gpq" gp --help)
+man_flat=$(sed 's/\\f[BIR]//g; s/\\-/-/g' "${pages[0]}" | tr '\n' ' ' | tr -s ' ' | sed 's/ or /, /g')
+for option in --group --regime --type; do
+  list=$(grep -E "^ +$option " <<<"$gp_help" | sed -E "s/^ +$option [A-Z]+ +//; s/ or /, /g")
+  if [[ -z $list || $man_flat != *"$list"* ]]; then
+    echo "gpq.1 does not list $option as gpq gp --help does: $list"
+    failed=1
+  fi
+done
+
 if ((failed == 0)); then
   echo "man pages: no warnings; $(wc -l <<<"$help_options") options agree with --help"
 fi

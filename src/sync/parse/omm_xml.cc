@@ -1,5 +1,6 @@
 // CCSDS OMM NDM/XML, streamed: each <omm> element is cut out of the byte stream
 // and parsed alone with pugixml, so a file of any size reads in flat memory.
+#include <algorithm>
 #include <string>
 
 #include <pugixml.hpp>
@@ -98,6 +99,21 @@ class OmmXmlParser {
   std::string error_;
 };
 
+// The next "<omm" at or after `from` that opens an element; npos when there is none yet.
+std::size_t next_open(const std::string& buffer, std::size_t from) {
+  std::size_t at = buffer.find("<omm", from);
+  while (at != std::string::npos && !is_omm_open(buffer, at)) {
+    at = buffer.find("<omm", at + 1);
+  }
+  return at;
+}
+
+// Advances `line` past the first `bytes` of `buffer`.
+void count_lines(const std::string& buffer, std::size_t bytes, std::uint64_t& line) {
+  line += static_cast<std::uint64_t>(
+      std::count(buffer.begin(), buffer.begin() + static_cast<std::ptrdiff_t>(bytes), '\n'));
+}
+
 }  // namespace
 
 void parse_omm_xml(ByteStream& in, const ParseOptions& options, RecordSink& sink) {
@@ -113,24 +129,17 @@ void parse_omm_xml(ByteStream& in, const ParseOptions& options, RecordSink& sink
     buffer.append(chunk.data(), got);
     for (;;) {
       if (open == std::string::npos) {
-        std::size_t at = buffer.find("<omm", scanned);
-        while (at != std::string::npos && !is_omm_open(buffer, at)) {
-          at = buffer.find("<omm", at + 1);
-        }
+        const std::size_t at = next_open(buffer, scanned);
         refuse_declarations(std::string_view(buffer).substr(0, at));
         if (at == std::string::npos) {
           // Enough to find "<omm" or "<!DOCTYPE" across two reads.
           const std::size_t keep = std::min<std::size_t>(buffer.size(), 9);
-          for (std::size_t i = 0; i + keep < buffer.size(); ++i) {
-            line += buffer[i] == '\n' ? 1 : 0;
-          }
+          count_lines(buffer, buffer.size() - keep, line);
           buffer.erase(0, buffer.size() - keep);
           scanned = 0;
           break;
         }
-        for (std::size_t i = 0; i < at; ++i) {
-          line += buffer[i] == '\n' ? 1 : 0;
-        }
+        count_lines(buffer, at, line);
         buffer.erase(0, at);
         open = 0;
         open_line = line;
@@ -154,9 +163,7 @@ void parse_omm_xml(ByteStream& in, const ParseOptions& options, RecordSink& sink
       } else {
         parser.element(std::string_view(buffer).substr(0, end), open_line);
       }
-      for (std::size_t i = 0; i < end; ++i) {
-        line += buffer[i] == '\n' ? 1 : 0;
-      }
+      count_lines(buffer, end, line);
       buffer.erase(0, end);
       open = std::string::npos;
       scanned = 0;

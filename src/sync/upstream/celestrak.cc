@@ -72,6 +72,27 @@ HttpAnswer ask(HttpSession& session, const Resource& resource, const storage::Re
   return answer;
 }
 
+// A 200's records, and a group's members. Throws Error{upstream} for an answer that cannot
+// be read or holds nothing.
+void write_answer(SourceRun& run, const Resource& resource, HttpAnswer& answer,
+                  const std::string& what) {
+  const std::size_t bytes = answer.body.size();
+  const ParsedBody body =
+      parse_body(std::move(answer.body), DataSource::celestrak, run.started(), what);
+  if (body.sets.empty() && body.records.empty()) {
+    fail(Errc::upstream, "{}: the answer holds no records", what);
+  }
+  run.write(resource.name, body, bytes);
+  if (!resource.group.empty()) {
+    std::vector<std::int32_t> members;
+    members.reserve(body.sets.size());
+    for (const ElementSet& set : body.sets) {
+      members.push_back(set.norad_id);
+    }
+    run.write_group(resource.group, members);
+  }
+}
+
 }  // namespace
 
 SourceReport sync_celestrak(storage::Database& db, const CelestrakOptions& options,
@@ -94,7 +115,7 @@ SourceReport sync_celestrak(storage::Database& db, const CelestrakOptions& optio
       run.fresh(resource.name);
       continue;
     }
-    const HttpAnswer answer = ask(session, resource, state, options.retries);
+    HttpAnswer answer = ask(session, resource, state, options.retries);
     const std::string what = "celestrak " + resource.name;
     if (answer.transport_failed()) {
       run.failed(resource.name, {fmt::format("{}: {}", what, answer.error), answer.reason()});
@@ -122,21 +143,7 @@ SourceReport sync_celestrak(storage::Database& db, const CelestrakOptions& optio
       return run.finish();
     }
     try {
-      const std::size_t bytes = answer.body.size();
-      ParsedBody body =
-          parse_body(std::move(answer.body), DataSource::celestrak, run.started(), what);
-      if (body.sets.empty() && body.records.empty()) {
-        fail(Errc::upstream, "{}: the answer holds no records", what);
-      }
-      run.write(resource.name, body, bytes);
-      if (!resource.group.empty()) {
-        std::vector<std::int32_t> members;
-        members.reserve(body.sets.size());
-        for (const ElementSet& set : body.sets) {
-          members.push_back(set.norad_id);
-        }
-        run.write_group(resource.group, members);
-      }
+      write_answer(run, resource, answer, what);
       state.etag = answer.header("etag");
       state.last_modified = answer.header("last-modified");
       states.put(state);

@@ -36,6 +36,30 @@ std::string describe(httplib::Error error) {
   }
 }
 
+// Why a download stopped short: what the content receiver decided, else the transport's error.
+struct ShortAnswer {
+  bool sink_stopped = false;
+  bool too_slow = false;
+  bool too_big = false;
+};
+
+std::string failure_text(const ShortAnswer& stopped, httplib::Error error,
+                         std::size_t max_body_bytes) {
+  if (stopped.sink_stopped) {
+    return "stopped by its receiver";
+  }
+  if (stopped.too_slow) {
+    return "the answer did not complete within the time allowed";
+  }
+  if (stopped.too_big) {
+    return fmt::format("the answer was larger than the limit of {}",
+                       max_body_bytes % (1 << 20) == 0
+                           ? fmt::format("{} MiB", max_body_bytes >> 20)
+                           : fmt::format("{} bytes", max_body_bytes));
+  }
+  return describe(error);
+}
+
 }  // namespace
 
 std::string HttpAnswer::summary() const {
@@ -194,10 +218,8 @@ HttpAnswer HttpSession::exchange(httplib::Client& client, const Outgoing& outgoi
     request.headers.emplace("Cookie", cookies_.header());
   }
   HttpAnswer answer;
-  bool too_slow = false;
-  bool too_big = false;
+  ShortAnswer stopped;
   bool streaming = false;
-  bool sink_stopped = false;
   request.response_handler = [&](const httplib::Response& response) {
     streaming = outgoing.sink != nullptr && response.status == 200;
     return true;
@@ -208,20 +230,17 @@ HttpAnswer HttpSession::exchange(httplib::Client& client, const Outgoing& outgoi
       return false;  // the download is dropped whole; send() then throws
     }
     if (streaming) {
-      sink_stopped = !(*outgoing.sink)(std::string_view(data, length));
-      too_slow = std::chrono::steady_clock::now() > deadline;
-      return !sink_stopped && !too_slow;
+      stopped.sink_stopped = !(*outgoing.sink)(std::string_view(data, length));
+      stopped.too_slow = std::chrono::steady_clock::now() > deadline;
+      return !stopped.sink_stopped && !stopped.too_slow;
     }
     if (answer.body.size() + length > options_.max_body_bytes) {
-      too_big = true;
+      stopped.too_big = true;
       return false;
     }
     answer.body.append(data, length);
-    if (std::chrono::steady_clock::now() > deadline) {
-      too_slow = true;
-      return false;
-    }
-    return true;
+    stopped.too_slow = std::chrono::steady_clock::now() > deadline;
+    return !stopped.too_slow;
   };
   const StopHook end_read(process_stop_request(), [&client] { client.stop(); });
   process_stop_request().throw_if_requested();  // no new request once a stop is asked
@@ -229,14 +248,7 @@ HttpAnswer HttpSession::exchange(httplib::Client& client, const Outgoing& outgoi
   process_stop_request().throw_if_requested();
   if (!result) {
     answer.body.clear();
-    answer.error = sink_stopped ? "stopped by its receiver"
-                   : too_slow   ? "the answer did not complete within the time allowed"
-                   : too_big
-                       ? fmt::format("the answer was larger than the limit of {}",
-                                     options_.max_body_bytes % (1 << 20) == 0
-                                         ? fmt::format("{} MiB", options_.max_body_bytes >> 20)
-                                         : fmt::format("{} bytes", options_.max_body_bytes))
-                       : describe(result.error());
+    answer.error = failure_text(stopped, result.error(), options_.max_body_bytes);
     return answer;
   }
   answer.status = result->status;

@@ -1,7 +1,7 @@
 // Admission over a LimitBook and a KeySource of its own: what each decision of the limits
 // becomes (429 for the rate and the quota, 503 when the shared counters cannot be reached,
 // never an uncounted request), and keys that reach the ring at their first request.
-#include "http/admission.h"
+#include "http/server/admission.h"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "http/client_address.h"
+#include "http/server/client_address.h"
 
 #include <gtest/gtest.h>
 

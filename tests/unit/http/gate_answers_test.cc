@@ -1,4 +1,4 @@
-#include "http/gate_answers.h"
+#include "http/server/gate_answers.h"
 
 #include <string>
 

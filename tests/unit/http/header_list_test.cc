@@ -5,9 +5,9 @@
 
 #include <gtest/gtest.h>
 
-#include "http/compression.h"
-#include "http/conditional.h"
-#include "http/endpoints.h"
+#include "http/api/compression.h"
+#include "http/api/conditional.h"
+#include "http/api/endpoints.h"
 
 namespace gpq::http {
 namespace {

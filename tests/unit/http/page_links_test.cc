@@ -1,6 +1,6 @@
 // The next and previous links of a page: only `page` changes, and `next` never points at a
 // page the API would refuse.
-#include "http/page_links.h"
+#include "http/api/page_links.h"
 
 #include <gtest/gtest.h>
 

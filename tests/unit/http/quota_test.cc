@@ -1,4 +1,4 @@
-#include "http/quota.h"
+#include "http/limits/quota.h"
 
 #include <gtest/gtest.h>
 

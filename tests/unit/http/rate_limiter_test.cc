@@ -1,4 +1,4 @@
-#include "http/rate_limiter.h"
+#include "http/limits/rate_limiter.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "http/redis_url.h"
+#include "http/limits/redis_url.h"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "http/request_head.h"
+#include "http/server/request_head.h"
 
 namespace gpq::http {
 namespace {

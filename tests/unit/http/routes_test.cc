@@ -1,11 +1,17 @@
-// The router over the one table of endpoints (GPQ_ENDPOINTS in http/routes.h): each path to
-// its endpoint and id, what matches nothing, and the rules read from the rows.
-#include "http/routes.h"
+// The router over the one table of endpoints (GPQ_ENDPOINTS in http/api/routes.h): each path to
+// its endpoint and id, what matches nothing, the rules read from the rows, and the same paths
+// and keys in api/openapi.json.
+#include "http/api/routes.h"
 
+#include <algorithm>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include <gtest/gtest.h>
+
+#include "support/openapi_document.h"
 
 namespace gpq::http {
 namespace {
@@ -81,6 +87,34 @@ TEST(RoutesTest, KeysScopesAndLanesAreTheRowsOwn) {
 TEST(RoutesTest, TheHeavyLaneIsNamedFromTheTable) {
   EXPECT_EQ(heavy_endpoint_names(),
             "history, nearest, adjacent, state, /state, ephemeris, passes, events, series");
+}
+
+TEST(RoutesTest, TheOpenApiDocumentHasThePathsOfTheTableAndTheirKeys) {
+  constexpr Endpoint kEvery[] = {
+#define GPQ_EVERY_ENDPOINT(name, path, access, lane) Endpoint::name,
+      GPQ_ENDPOINTS(GPQ_EVERY_ENDPOINT)
+#undef GPQ_EVERY_ENDPOINT
+  };
+  std::vector<std::string> paths;
+  std::vector<std::string> without_key;
+  for (const Endpoint endpoint : kEvery) {
+    // The document names the id parameter; the table only marks the segment.
+    std::string path(path_of(endpoint));
+    if (const std::size_t at = path.find("{id}"); at != std::string::npos) {
+      path.replace(at, 4, "{norad_id}");
+    }
+    paths.push_back(path);
+    if (!needs_key(endpoint)) {
+      without_key.push_back(path);
+    }
+  }
+  auto documented = test::openapi_paths();
+  auto documented_without_key = test::openapi_paths_without_key();
+  for (auto* list : {&paths, &without_key, &documented, &documented_without_key}) {
+    std::sort(list->begin(), list->end());
+  }
+  EXPECT_EQ(documented, paths);
+  EXPECT_EQ(documented_without_key, without_key);
 }
 
 }  // namespace

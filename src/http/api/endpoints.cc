@@ -1,0 +1,345 @@
+#include "http/api/endpoints.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/core.h>
+
+#include "gpq/error.h"
+#include "gpq/event_format.h"
+#include "gpq/format.h"
+#include "gpq/orbit_format.h"
+#include "gpq/series_format.h"
+
+#include "core/header_list.h"
+#include "core/text.h"
+#include "events/event_service.h"
+#include "http/api/openapi.h"
+#include "http/api/page_links.h"
+#include "orbit/orbit_service.h"
+
+namespace gpq::http {
+namespace {
+
+using ListRun = std::function<PageInfo(const SetVisitor&)>;
+
+// A list of sets in any format. JSON carries its pagination in the envelope; every format
+// also gets Link and X-Total-Count headers.
+Reply set_list(Format format, TleLayout tle_layout, const ListRun& run, const Call& call,
+               const HistoryMeta* meta) {
+  Reply reply;
+  reply.content_type = content_type(format);
+  const auto writer = make_set_list_writer(format, tle_layout);
+  std::string& out = reply.body;
+  if (format == Format::json) {
+    out += "{\"data\":";
+  }
+  writer->begin(out);
+  // set() leaves out a set TLE cannot carry (tle_output_problem()) and counts it.
+  const PageInfo page = run([&](const ElementSet& set) { writer->set(set, out); });
+  writer->end(out);
+  if (const OmittedSets& omitted = writer->omitted(); omitted.count > 0) {
+    reply.headers.emplace_back("X-Omitted-Count", std::to_string(omitted.count));
+    reply.headers.emplace_back("X-Omitted-Ids", omitted.id_list());
+  }
+  const PageLinks links = page_links(page, call.base_url, call.path, call.query, kMaxOffset);
+  if (format == Format::json) {
+    write_pagination_tail(page, meta, out, links.next, links.prev);
+  }
+  reply.headers.emplace_back("X-Total-Count", std::to_string(page.total));
+  if (std::string link = link_header(links); !link.empty()) {
+    reply.headers.emplace_back("Link", std::move(link));
+  }
+  return reply;
+}
+
+Reply one_set(Format format, TleLayout tle_layout, const ElementSet& set) {
+  Reply reply;
+  reply.content_type = content_type(format);
+  write_set(format, set, reply.body, tle_layout);
+  reply.headers.emplace_back("X-Data-Source", std::string(to_string(set.source)));
+  return reply;
+}
+
+Reply json_reply(std::string body) {
+  Reply reply;
+  reply.body = std::move(body);
+  return reply;
+}
+
+Reply latest(const QueryService& core, const Call& call) {
+  const auto bound = bind_latest(call.route.norad_id, call.params, FrontEnd::http);
+  const ElementSet set = core.latest(bound.query);
+  Reply reply = one_set(bound.format, bound.tle_layout, set);
+  reply.epoch_for_age = set.epoch;
+  return reply;
+}
+
+Reply nearest(const QueryService& core, const Call& call) {
+  const auto bound = bind_nearest(call.route.norad_id, call.params, FrontEnd::http);
+  const Nearest found = core.nearest(bound.query);
+  Reply reply = one_set(bound.format, bound.tle_layout, found.set);
+  reply.headers.emplace_back("X-Epoch-Delta-Seconds", fmt::format("{:.3f}", found.delta_seconds));
+  return reply;
+}
+
+Reply state(const QueryService& core, const Call& call) {
+  const auto bound = bind_state(call.route.norad_id, call.params, FrontEnd::http);
+  const StateAnswer answer = orbit::OrbitService(core).state(bound.query);
+  Reply reply;
+  reply.content_type = content_type(bound.format);
+  write_state(bound.format, answer, reply.body);
+  reply.headers.emplace_back("X-Data-Source", std::string(to_string(answer.set.source)));
+  reply.epoch_for_age = answer.set.epoch;
+  return reply;
+}
+
+// Pages like /gp/epoch's (the same members in the same order): Link and X-Total-Count on
+// every format, the envelope's pagination in JSON.
+Reply catalog_state(const QueryService& core, const Call& call) {
+  const auto bound = bind_catalog_state(call.params, FrontEnd::http);
+  Reply reply;
+  reply.content_type = content_type(bound.format);
+  std::string& out = reply.body;
+  // Room for a page of rows at once (about 450 bytes each in json): growing a body of
+  // megabytes step by step copied it over and over.
+  out.reserve(static_cast<std::size_t>(std::min(bound.paging.per_page, kMaxCatalogStatePerPage)) *
+              (bound.format == Format::json ? 480 : 260));
+  const auto writer = make_catalog_state_writer(bound.format, bound.query);
+  writer->begin(out);
+  const CatalogStatePage page = orbit::OrbitService(core).catalog_state(
+      bound.query, bound.paging,
+      [&](std::span<const CatalogStateRow> rows) { writer->rows(rows, out); });
+  const PageLinks links = page_links(page.page, call.base_url, call.path, call.query, std::nullopt);
+  writer->end(page, links.next, links.prev, out);
+  reply.headers.emplace_back("X-Total-Count", std::to_string(page.page.total));
+  if (std::string link = link_header(links); !link.empty()) {
+    reply.headers.emplace_back("Link", std::move(link));
+  }
+  return reply;
+}
+
+// Pages of points like history: Link and X-Total-Count on every format, the envelope's
+// pagination in JSON.
+Reply ephemeris(const QueryService& core, const Call& call) {
+  const auto bound = bind_ephemeris(call.route.norad_id, call.params, FrontEnd::http);
+  const orbit::Ephemeris ephemeris = orbit::OrbitService(core).ephemeris(bound.query, bound.paging);
+  const EphemerisPlan& plan = ephemeris.plan();
+  const PageLinks links = page_links(plan.page, call.base_url, call.path, call.query, std::nullopt);
+  EphemerisWriterOptions options;
+  options.next = links.next;
+  options.prev = links.prev;
+  const auto writer = make_ephemeris_writer(bound.format, options);
+  Reply reply;
+  reply.content_type = content_type(bound.format);
+  std::string& out = reply.body;
+  writer->begin(plan, out);
+  ephemeris.run([&](const SetUse& use) { writer->segment(use, out); },
+                [&](const OrbitPoint& point) { writer->point(point, out); });
+  writer->end(out);
+  reply.headers.emplace_back("X-Total-Count", std::to_string(plan.page.total));
+  if (std::string link = link_header(links); !link.empty()) {
+    reply.headers.emplace_back("Link", std::move(link));
+  }
+  return reply;
+}
+
+Reply passes(const QueryService& core, const Call& call) {
+  const auto bound = bind_passes(call.route.norad_id, call.params, FrontEnd::http);
+  const PassList found = orbit::OrbitService(core).passes(bound.query);
+  Reply reply;
+  reply.content_type = content_type(bound.format);
+  write_passes(bound.format, found, reply.body);
+  return reply;
+}
+
+Reply events(const QueryService& core, const Call& call) {
+  const auto bound = bind_events(call.route.norad_id, call.params, FrontEnd::http);
+  const EventList found = events::EventService(core).events(bound.query);
+  Reply reply;
+  reply.content_type = content_type(bound.format);
+  write_events(bound.format, found, reply.body);
+  return reply;
+}
+
+Reply catalog_list(const QueryService& core, const Call& call) {
+  const auto bound = bind_catalog_search(call.params, FrontEnd::http);
+  Reply reply;
+  reply.content_type = content_type(bound.format);
+  const auto writer = make_catalog_list_writer(bound.format, false);
+  std::string& out = reply.body;
+  if (bound.format == Format::json) {
+    out += "{\"data\":";
+  }
+  writer->begin(out);
+  const PageInfo page = core.catalog_search(
+      bound.query, bound.paging, [&](const CatalogRecord& record) { writer->record(record, out); });
+  writer->end(out);
+  const PageLinks links = page_links(page, call.base_url, call.path, call.query, kMaxOffset);
+  if (bound.format == Format::json) {
+    write_pagination_tail(page, nullptr, out, links.next, links.prev);
+  }
+  reply.headers.emplace_back("X-Total-Count", std::to_string(page.total));
+  if (std::string link = link_header(links); !link.empty()) {
+    reply.headers.emplace_back("Link", std::move(link));
+  }
+  return reply;
+}
+
+Reply catalog_record(const QueryService& core, const Call& call) {
+  const auto bound = bind_catalog_record(call.route.norad_id, call.params, FrontEnd::http);
+  const CatalogRecord record = core.catalog_record(bound.query);
+  Reply reply;
+  reply.content_type = content_type(bound.format);
+  if (bound.format == Format::json) {
+    write_catalog_record_json(record, reply.body);
+  } else {
+    const auto writer = make_catalog_list_writer(bound.format, true);
+    writer->begin(reply.body);
+    writer->record(record, reply.body);
+    writer->end(reply.body);
+  }
+  return reply;
+}
+
+Reply search(const QueryService& core, const Call& call) {
+  const auto bound = bind_gp_search(call.params, FrontEnd::http);
+  return set_list(
+      bound.format, bound.tle_layout,
+      [&](const SetVisitor& visit) { return core.search(bound.query, bound.paging, visit); }, call,
+      nullptr);
+}
+
+Reply snapshot(const QueryService& core, const Call& call) {
+  const auto bound = bind_snapshot(call.params, FrontEnd::http);
+  return set_list(
+      bound.format, bound.tle_layout,
+      [&](const SetVisitor& visit) { return core.snapshot(bound.query, bound.paging, visit); },
+      call, nullptr);
+}
+
+Reply history(const QueryService& core, const Call& call) {
+  const auto bound = bind_history(call.route.norad_id, call.params, FrontEnd::http);
+  HistoryMeta meta;
+  return set_list(
+      bound.format, bound.tle_layout,
+      [&](const SetVisitor& visit) { return core.history(bound.query, bound.paging, visit, &meta); },
+      call, &meta);
+}
+
+Reply adjacent(const QueryService& core, const Call& call) {
+  const auto bound = bind_adjacent(call.route.norad_id, call.params, FrontEnd::http);
+  std::string body;
+  write_adjacent_json(core.adjacent(bound.query), body);
+  return json_reply(std::move(body));
+}
+
+Reply range(const QueryService& core, const Call& call) {
+  const auto bound = bind_range(call.route.norad_id, call.params, FrontEnd::http);
+  std::string body;
+  write_range_json(core.range(bound.query), body);
+  return json_reply(std::move(body));
+}
+
+Reply series(const QueryService& core, const Call& call) {
+  const auto bound = bind_series(call.route.norad_id, call.params, FrontEnd::http);
+  std::string body;
+  write_series_json(bound.query.norad_id, core.series(bound.query), body);
+  return json_reply(std::move(body));
+}
+
+Reply status(const QueryService& core, std::string_view version) {
+  std::string body;
+  write_status_json(core.status(), version, body, SyncErrors::reasons);
+  return json_reply(std::move(body));
+}
+
+}  // namespace
+
+Reply answer(const QueryService& core, const Call& call, std::string_view version) {
+  switch (call.route.endpoint) {
+    case Endpoint::latest:
+      return latest(core, call);
+    case Endpoint::search:
+      return search(core, call);
+    case Endpoint::snapshot:
+      return snapshot(core, call);
+    case Endpoint::history:
+      return history(core, call);
+    case Endpoint::nearest:
+      return nearest(core, call);
+    case Endpoint::adjacent:
+      return adjacent(core, call);
+    case Endpoint::range:
+      return range(core, call);
+    case Endpoint::state:
+      return state(core, call);
+    case Endpoint::catalog_state:
+      return catalog_state(core, call);
+    case Endpoint::ephemeris:
+      return ephemeris(core, call);
+    case Endpoint::passes:
+      return passes(core, call);
+    case Endpoint::events:
+      return events(core, call);
+    case Endpoint::series:
+      return series(core, call);
+    case Endpoint::catalog_record:
+      return catalog_record(core, call);
+    case Endpoint::catalog_search:
+      return catalog_list(core, call);
+    case Endpoint::status:
+      return status(core, version);
+    case Endpoint::openapi:
+      return json_reply(std::string(openapi_document()));
+    case Endpoint::changes:
+      break;  // streamed by the server itself (change_feed.h), never a reply held whole
+  }
+  fail(Errc::internal, "unknown endpoint");
+}
+
+std::optional<std::string> epoch_age_hours(const Reply& reply, TimePoint now) {
+  if (!reply.epoch_for_age) {
+    return std::nullopt;
+  }
+  const double hours =
+      static_cast<double>(now.unix_micros() - reply.epoch_for_age->unix_micros()) / 3.6e9;
+  return fmt::format("{:.2f}", hours);
+}
+
+Reply error_reply(Errc code, std::string_view message) {
+  Reply reply;
+  reply.status = http_status(code);
+  write_error_json(reply.status, error_name(code), message, reply.body);
+  return reply;
+}
+
+Reply error_reply(const Error& error) {
+  return error_reply(error.code(), error.what());
+}
+
+std::string accepted_formats(std::string_view accept) {
+  struct Choice {
+    double quality;
+    std::size_t position;
+    std::string_view format;
+  };
+  std::vector<Choice> choices;
+  std::size_t position = 0;
+  for (const HeaderListItem& item : parse_header_list(accept)) {
+    const std::optional<Format> format = format_of_media_type(item.value);
+    if (item.quality > 0 && format) {
+      choices.push_back({item.quality, position++, to_string(*format)});
+    }
+  }
+  std::stable_sort(choices.begin(), choices.end(),
+                   [](const Choice& a, const Choice& b) { return a.quality > b.quality; });
+  std::string names;
+  for (const Choice& choice : choices) {
+    names += names.empty() ? "" : ",";
+    names += choice.format;
+  }
+  return names;
+}
+
+}  // namespace gpq::http

@@ -1,0 +1,58 @@
+// The reply to an admitted request: kept replies reused while the data generation holds,
+// others computed by the endpoint functions, every exception turned into an error reply.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include <httplib.h>
+
+#include "gpq/query_service.h"
+
+#include "http/api/endpoints.h"
+#include "http/api/generation_watch.h"
+#include "http/api/reply_cache.h"
+#include "http/api/routes.h"
+
+namespace gpq::http {
+
+// What answer() gives: the reply, and the ETag of its body when its status is 200.
+struct Answer {
+  Reply reply;
+  std::string etag;
+};
+
+class Responder {
+ public:
+  // `core` must outlive this object. `public_url` (may be empty) is the base of pagination
+  // links; `version` is what /status reports.
+  Responder(const QueryService& core, std::string public_url, std::string version);
+
+  // Before the first answer(): the server's own URL, the base of pagination links when there
+  // is neither public_url nor a Host header, and the start of the generation watch's thread.
+  void start(std::string listen_url);
+
+  // Thread-safe once start() has returned. Never throws for a failure of the query: a 4xx
+  // of the core becomes its error reply, anything else a 500 (internal_error).
+  Answer answer(const httplib::Request& req, const Route& route);
+
+ private:
+  // The reply kept for this request, or null when replies of its endpoint are not kept or the
+  // generation is unknown; a miss is computed and kept (errors are not).
+  std::shared_ptr<const CachedReply> cached(const httplib::Request& req, const Route& route);
+  Reply compute(const httplib::Request& req, const Route& route);
+
+  const QueryService& core_;
+  std::string public_url_;
+  std::string version_;
+  std::string listen_url_;
+  ReplyCache replies_;
+  std::unique_ptr<GenerationWatch> generation_;  // from start()
+};
+
+// The 500 reply; `detail` goes to stderr (the server's log), never to the client.
+Reply internal_error(std::string_view detail);
+
+}  // namespace gpq::http

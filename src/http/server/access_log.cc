@@ -1,0 +1,120 @@
+#include "http/server/access_log.h"
+
+#include <algorithm>
+#include <iterator>
+
+#include <fmt/core.h>
+
+#include "gpq/error.h"
+#include "gpq/time.h"
+
+#include "core/text.h"
+
+namespace gpq::http {
+namespace {
+
+bool is_key_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+         c == '_';
+}
+
+// Whether a piece of a URL holds key material once percent-decoded: "gpq_" in any case
+// followed by enough key characters (keys carry 43; names like gpq_sat stay).
+bool holds_key(std::string_view raw) {
+  constexpr std::size_t kShortestKeyPart = 20;
+  if (raw.size() < 4 + kShortestKeyPart) {
+    return false;  // decoding only shortens: most pieces need no look (every request is logged)
+  }
+  const std::string decoded = to_lower(percent_decoded(raw));
+  for (std::size_t at = decoded.find("gpq_"); at != std::string::npos;
+       at = decoded.find("gpq_", at + 1)) {
+    std::size_t end = at + 4;
+    while (end < decoded.size() && is_key_char(decoded[end])) {
+      ++end;
+    }
+    if (end - at - 4 >= kShortestKeyPart) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The target as logged. Control characters would forge log lines: each is '?'. A key sent in
+// the URL by mistake (`?api_key=gpq_...`, `?k=GPQ%5F...`, in the path) would stay in the log,
+// usable by whoever reads it: each piece between '/', '?', '&', '=' and ';' that holds one is
+// written `gpq_***`.
+void append_target(std::string_view target, std::string& text) {
+  constexpr std::string_view kDelimiters = "/?&=;";
+  for (std::size_t at = 0; at <= target.size();) {
+    const std::size_t end = std::min(target.find_first_of(kDelimiters, at), target.size());
+    const std::string_view piece = target.substr(at, end - at);
+    if (holds_key(piece)) {
+      text += "gpq_***";
+    } else {
+      for (const char c : piece) {
+        text += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
+      }
+    }
+    if (end < target.size()) {
+      text += target[end];
+    }
+    at = end + 1;
+  }
+}
+
+}  // namespace
+
+AccessLog::AccessLog(const std::string& path) {
+  if (path == "off") {
+    return;
+  }
+  if (path.empty()) {
+    file_ = stderr;
+    return;
+  }
+  file_ = std::fopen(path.c_str(), "a");
+  if (file_ == nullptr) {
+    fail(Errc::bad_request, "cannot open access log {} for appending", path);
+  }
+  owned_ = true;
+}
+
+AccessLog::~AccessLog() {
+  if (owned_) {
+    std::fclose(file_);
+  } else if (file_ != nullptr) {
+    std::fflush(file_);
+  }
+}
+
+void AccessLog::write(const LogLine& line) {
+  if (file_ == nullptr) {
+    return;
+  }
+  std::string text = format_iso8601_millis(system_now());
+  auto out = std::back_inserter(text);
+  fmt::format_to(out, " {} {} ", line.client, line.method);
+  append_target(line.target, text);
+  fmt::format_to(out, " {} {}", line.status, line.bytes);
+  if (line.micros) {
+    fmt::format_to(out, " {}us", *line.micros);
+  } else {
+    text += " -";
+  }
+  if (line.key_id) {
+    fmt::format_to(out, " key={}\n", *line.key_id);
+  } else {
+    text += " key=-\n";
+  }
+  const std::lock_guard lock(mutex_);
+  std::fwrite(text.data(), 1, text.size(), file_);
+}
+
+void AccessLog::flush() {
+  if (file_ != nullptr) {
+    const std::lock_guard lock(mutex_);
+    std::fflush(file_);
+  }
+}
+
+}  // namespace gpq::http
