@@ -26,8 +26,11 @@ def ceiling_mib(threads, connections, objects, records):
     # kept, the one a new generation builds, one still held by a request in flight, and the
     # snapshot cache's members.
     index = 4 * (objects * 0.45 + records * 0.3) / 1024
-    per_thread = 3.5  # a reader's 2 MiB page cache and statements, its stack, one answer
-    per_connection = 0.07  # the buffers of an open connection
+    # Two readers (a snapshot's pass runs on two), each a 2 MiB page cache and its statements;
+    # a stack; the answer being written.
+    per_thread = 5.5
+    per_connection = 0.15  # a connection's bytes not yet served: at most a 64 KiB head, a 64 KiB
+    # body and one 16 KiB read
     return process + replies + index + threads * per_thread + connections * per_connection
 
 
