@@ -109,8 +109,8 @@ ArchiveShape generate_archive(const std::vector<ElementSet>& current, const Arch
       }
       const std::int64_t epoch_us =
           end.unix_micros() - static_cast<std::int64_t>(span_us) + static_cast<std::int64_t>(t_us);
-      const double dt_days =
-          static_cast<double>(epoch_us - now.epoch.unix_micros()) / static_cast<double>(kMicrosPerDay);
+      const double dt_days = static_cast<double>(epoch_us - now.epoch.unix_micros()) /
+                             static_cast<double>(kMicrosPerDay);
       if (cadence != Cadence::debris && unit(random) < 0.004) {
         const double dn = (unit(random) - 0.5) * 2e-3 * now.mean_motion / 15;
         manoeuvre_dn += dn;
@@ -125,11 +125,9 @@ ArchiveShape generate_archive(const std::vector<ElementSet>& current, const Arch
           std::max(0.05, now.mean_motion + 2 * now.mean_motion_dot * dt_days + manoeuvre_dn), 8);
       set.mean_anomaly = round_to(wrap360(now.mean_anomaly + 360 * now.mean_motion * dt_days), 4);
       set.ra_of_asc_node = round_to(wrap360(now.ra_of_asc_node + rates.raan * dt_days), 4);
-      set.arg_of_pericenter =
-          round_to(wrap360(now.arg_of_pericenter + rates.perigee * dt_days), 4);
-      set.eccentricity = round_to(std::clamp(now.eccentricity * (1 + 0.01 * (unit(random) - 0.5)),
-                                             0.0, 0.9999999),
-                                  7);
+      set.arg_of_pericenter = round_to(wrap360(now.arg_of_pericenter + rates.perigee * dt_days), 4);
+      set.eccentricity = round_to(
+          std::clamp(now.eccentricity * (1 + 0.01 * (unit(random) - 0.5)), 0.0, 0.9999999), 7);
       set.rev_at_epoch = static_cast<std::int32_t>(std::max(
           0.0, std::fmod(now.rev_at_epoch + now.mean_motion * dt_days + 100000.0, 100000.0)));
       set.element_set_no = static_cast<std::int32_t>(history.size() % 999) + 1;

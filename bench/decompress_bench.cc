@@ -2,10 +2,9 @@
 // zlib inflate, liblzma) and libarchive's raw format with its gzip/xz filters. Prints the best
 // of N runs of each; docs/IMPORT.md ("Compression") holds the figures and the decision.
 //   gpq_decompress_bench 7 starlink.3le.xz starlink.3le.gz
+#include <algorithm>
 #include <archive.h>
 #include <archive_entry.h>
-
-#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>

@@ -14,12 +14,13 @@
 
 #include <fmt/core.h>
 
-#include "archive_generator.h"
 #include "gpq/format.h"
+
+#include "archive_generator.h"
+#include "read_any.h"
 #include "storage/database.h"
 #include "storage/sync_runs.h"
 #include "storage/writer.h"
-#include "read_any.h"
 #include "sync/upstream/parsed_body.h"
 
 namespace gpq::bench {
@@ -91,8 +92,8 @@ int run(int argc, char** argv) {
     for (const ElementSet& set : current) {
       options.end = std::max(options.end, set.epoch);
     }
-    options.end = TimePoint::from_unix_micros(
-        options.end.unix_micros() + static_cast<std::int64_t>(later_days * 86400e6));
+    options.end = TimePoint::from_unix_micros(options.end.unix_micros() +
+                                              static_cast<std::int64_t>(later_days * 86400e6));
   }
   ArchiveShape shape;
   if (!csv.empty()) {
@@ -141,4 +142,6 @@ int run(int argc, char** argv) {
 }  // namespace
 }  // namespace gpq::bench
 
-int main(int argc, char** argv) { return gpq::bench::run(argc, argv); }
+int main(int argc, char** argv) {
+  return gpq::bench::run(argc, argv);
+}

@@ -6,16 +6,15 @@
 // GPQ_BENCH_DIR (default /tmp/gpq-bench) keeps the large base database between runs;
 // GPQ_BENCH_BASE_SETS sets its size (default 10,000,000).
 #include <benchmark/benchmark.h>
-
-#include <unistd.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <unistd.h>
 
 #include <fmt/core.h>
 
 #include "gpq/format.h"
+
 #include "storage/database.h"
 #include "support/synthetic_tle.h"
 #include "sync/importer.h"
@@ -105,15 +104,22 @@ void run_import(benchmark::State& state, const std::string& kind, bool into_base
   state.SetItemsProcessed(static_cast<std::int64_t>(sets));
   if (into_base) {
     const double bytes = static_cast<double>(fs::file_size(db_path));
-    state.counters["bytes_per_set"] =
-        bytes / static_cast<double>(base_sets() + kFileSets);
+    state.counters["bytes_per_set"] = bytes / static_cast<double>(base_sets() + kFileSets);
   }
 }
 
-void BM_Import3leIntoEmpty(benchmark::State& state) { run_import(state, "3le", false); }
-void BM_ImportCsvIntoEmpty(benchmark::State& state) { run_import(state, "csv", false); }
-void BM_Import3leIntoBase(benchmark::State& state) { run_import(state, "3le", true); }
-void BM_ImportCsvIntoBase(benchmark::State& state) { run_import(state, "csv", true); }
+void BM_Import3leIntoEmpty(benchmark::State& state) {
+  run_import(state, "3le", false);
+}
+void BM_ImportCsvIntoEmpty(benchmark::State& state) {
+  run_import(state, "csv", false);
+}
+void BM_Import3leIntoBase(benchmark::State& state) {
+  run_import(state, "3le", true);
+}
+void BM_ImportCsvIntoBase(benchmark::State& state) {
+  run_import(state, "csv", true);
+}
 
 BENCHMARK(BM_Import3leIntoEmpty)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(BM_ImportCsvIntoEmpty)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();

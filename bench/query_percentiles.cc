@@ -24,6 +24,7 @@
 
 #include "gpq/format.h"
 #include "gpq/query_service.h"
+
 #include "storage/sqlite_store.h"
 
 namespace gpq::bench {
@@ -101,8 +102,9 @@ std::vector<std::pair<std::string, Question>> questions(const Questions& q) {
          const auto writer = make_set_list_writer(Format::json);
          writer->begin(*out);
          HistoryMeta meta;
-         core.history({q.ids[i % q.ids.size()], std::nullopt, std::nullopt, SourceFilter::all},
-                      paging, [&](const ElementSet& set) { writer->set(set, *out); }, &meta);
+         core.history(
+             {q.ids[i % q.ids.size()], std::nullopt, std::nullopt, SourceFilter::all}, paging,
+             [&](const ElementSet& set) { writer->set(set, *out); }, &meta);
          writer->end(*out);
        }},
       {"snapshot_page_500",
@@ -196,4 +198,6 @@ int run(int argc, char** argv) {
 }  // namespace
 }  // namespace gpq::bench
 
-int main(int argc, char** argv) { return gpq::bench::run(argc, argv); }
+int main(int argc, char** argv) {
+  return gpq::bench::run(argc, argv);
+}

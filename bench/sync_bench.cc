@@ -9,16 +9,16 @@
 // Space-Track catalogue of $GPQ_REAL_DATA/satcat (current and decayed), served at
 // /pub/satcat.csv (gpq recognises the format from the content).
 #include <benchmark/benchmark.h>
-
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 
 #include "gpq/request.h"
+
+#include "read_any.h"
 #include "support/fake_upstream.h"
 #include "support/process.h"
 #include "support/temp_dir.h"
-#include "read_any.h"
 
 namespace gpq::bench {
 namespace {
@@ -64,11 +64,13 @@ Bodies real_bodies(const fs::path& data) {
   const std::string active = read_any(find_file(data / "gp", "_active_"));
   for (const std::string_view group : kGroups) {
     const fs::path file = find_file(data / "gp", "_" + std::string(group) + "_");
-    std::string body = !file.empty()        ? read_any(file)
+    std::string body = !file.empty()         ? read_any(file)
                        : group == "starlink" ? rows_named(active, {"STARLINK"})
                        : group == "oneweb"   ? rows_named(active, {"ONEWEB"})
-                       : group == "weather"  ? rows_named(active, {"NOAA", "GOES", "METEOSAT", "METOP", "FENGYUN", "HIMAWARI", "METEOR"})
-                                             : rows_named(active, {"INTELSAT", "SES", "EUTELSAT", "GALAXY", "ASTRA"});
+                       : group == "weather"
+                           ? rows_named(active, {"NOAA", "GOES", "METEOSAT", "METOP", "FENGYUN",
+                                                 "HIMAWARI", "METEOR"})
+                           : rows_named(active, {"INTELSAT", "SES", "EUTELSAT", "GALAXY", "ASTRA"});
     bodies.bytes += body.size();
     bodies.by_target.emplace_back("/NORAD/elements/gp.php?FORMAT=csv&GROUP=" + std::string(group),
                                   std::move(body));

@@ -9,10 +9,10 @@
 
 #include "core/printable_text.h"
 #include "fuzz_input.h"
-#include "http/server/admission.h"
 #include "http/limits/key_ring.h"
 #include "http/limits/key_source.h"
 #include "http/limits/local_limits.h"
+#include "http/server/admission.h"
 #include "keys/key_material.h"
 
 namespace {
@@ -23,7 +23,8 @@ using gpq::fuzz::broken;
 class FixedKeys final : public gpq::http::KeySource {
  public:
   FixedKeys() {
-    for (const auto& [id, key] : {std::pair{1, "gpq_fuzz_key_one"}, std::pair{2, "gpq_fuzz_key_two"}}) {
+    for (const auto& [id, key] :
+         {std::pair{1, "gpq_fuzz_key_one"}, std::pair{2, "gpq_fuzz_key_two"}}) {
       const gpq::KeyHash hash = gpq::keys::hash_api_key(key);
       keys_.push_back({id, {hash.begin(), hash.end()}});
     }

@@ -5,9 +5,10 @@
 // scratch directory, kept from input to input as a replica keeps its own.
 #include <fmt/core.h>
 
+#include "gpq/error.h"
+
 #include "core/printable_text.h"
 #include "fuzz_input.h"
-#include "gpq/error.h"
 #include "scratch_dir.h"
 #include "storage/change_applier.h"
 #include "storage/database.h"
@@ -24,15 +25,15 @@ gpq::storage::Database& replica() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes = gpq::fuzz::as_text(data, size);
-  const std::size_t cut = bytes.empty() ? 0 : static_cast<unsigned char>(bytes[0]) % (bytes.size() + 1);
+  const std::size_t cut =
+      bytes.empty() ? 0 : static_cast<unsigned char>(bytes[0]) % (bytes.size() + 1);
   try {
     gpq::storage::ChangeApplier applier(replica(), "http://peer.test:8080");
     applier.feed(bytes.substr(0, cut));
     applier.feed(bytes.substr(cut));
     (void)applier.finish(gpq::TimePoint::from_unix_micros(1'780'000'000'000'000));
   } catch (const gpq::Error& error) {
-    if (error.code() != gpq::Errc::upstream ||
-        gpq::text_field_problem("message", error.what())) {
+    if (error.code() != gpq::Errc::upstream || gpq::text_field_problem("message", error.what())) {
       gpq::fuzz::broken(fmt::format("a change stream was refused as {}: {}",
                                     gpq::error_name(error.code()), error.what()));
     }

@@ -77,21 +77,22 @@ void check_tle_lines(const ElementSet& set, TleLayout layout) {
 // input), the contract and the block codec all of them.
 constexpr std::size_t kWrittenPerInput = 3;
 
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool same_bits(double a, double b) {
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
 
 // What the block keeps of a set: all but the names and collected_at.
 bool same_stored(const ElementSet& a, const ElementSet& b) {
   return a.norad_id == b.norad_id && a.epoch == b.epoch && a.creation_date == b.creation_date &&
          same_bits(a.mean_motion, b.mean_motion) && same_bits(a.eccentricity, b.eccentricity) &&
-         same_bits(a.inclination, b.inclination) &&
-         same_bits(a.ra_of_asc_node, b.ra_of_asc_node) &&
+         same_bits(a.inclination, b.inclination) && same_bits(a.ra_of_asc_node, b.ra_of_asc_node) &&
          same_bits(a.arg_of_pericenter, b.arg_of_pericenter) &&
          same_bits(a.mean_anomaly, b.mean_anomaly) && same_bits(a.bstar, b.bstar) &&
          same_bits(a.mean_motion_dot, b.mean_motion_dot) &&
          same_bits(a.mean_motion_ddot, b.mean_motion_ddot) && a.rev_at_epoch == b.rev_at_epoch &&
-         a.classification_type == b.classification_type &&
-         a.element_set_no == b.element_set_no && a.ephemeris_type == b.ephemeris_type &&
-         a.source == b.source && a.tle_layout == b.tle_layout;
+         a.classification_type == b.classification_type && a.element_set_no == b.element_set_no &&
+         a.ephemeris_type == b.ephemeris_type && a.source == b.source &&
+         a.tle_layout == b.tle_layout;
 }
 
 // The sets of one object and source, epochs ascending and distinct, cut into blocks as the

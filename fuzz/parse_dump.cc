@@ -49,8 +49,8 @@ void append_set(const gpq::ElementSet& set, std::string& out) {
   fmt::format_to(std::back_inserter(out),
                  R"("rev_at_epoch":{},"element_set_no":{},"ephemeris_type":{},)"
                  R"("classification_type":"{}","source":"{}","tle_layout":{},)",
-                 set.rev_at_epoch, set.element_set_no, set.ephemeris_type,
-                 set.classification_type, gpq::to_string(set.source), set.tle_layout);
+                 set.rev_at_epoch, set.element_set_no, set.ephemeris_type, set.classification_type,
+                 gpq::to_string(set.source), set.tle_layout);
   append_key("object_name", out);
   append_string(set.object_name, out);
   out += ',';

@@ -8,10 +8,11 @@
 
 #include <fmt/core.h>
 
+#include "gpq/error.h"
+
 #include "checked_sink.h"
 #include "core/printable_text.h"
 #include "fuzz_input.h"
-#include "gpq/error.h"
 #include "sync/input.h"
 #include "sync/parse/parsers.h"
 
@@ -24,7 +25,8 @@ template <typename Parse>
 int run_parser(const std::uint8_t* data, std::size_t size, Parse parse) {
   CheckedSink sink;
   const auto in = sync::open_bytes(std::string(as_text(data, size)));
-  const sync::ParseOptions options{std::nullopt, TimePoint::from_unix_micros(1'780'000'000'000'000)};
+  const sync::ParseOptions options{std::nullopt,
+                                   TimePoint::from_unix_micros(1'780'000'000'000'000)};
   try {
     parse(*in, options, sink);
   } catch (const Error& error) {

@@ -4,8 +4,8 @@
 // with its status; a whole request never claims more bytes than arrived.
 #include <fmt/core.h>
 
-#include "http/server/request_head.h"
 #include "fuzz_input.h"
+#include "http/server/request_head.h"
 
 namespace {
 
@@ -14,8 +14,8 @@ using gpq::http::HeadJudgement;
 using State = HeadJudgement::State;
 
 // Small limits, so that inputs a few hundred bytes long reach every one of them.
-constexpr gpq::http::HeadLimits kLimits{.line_bytes = 64, .head_bytes = 256, .header_count = 6,
-                                        .body_bytes = 32};
+constexpr gpq::http::HeadLimits kLimits{
+    .line_bytes = 64, .head_bytes = 256, .header_count = 6, .body_bytes = 32};
 
 void check_alone(const HeadJudgement& judgement, std::size_t size) {
   if (judgement.state == State::complete &&

@@ -61,8 +61,8 @@ void follow(const gpq::sync::HttpAnswer& answer) {
 void parse(const gpq::sync::HttpAnswer& answer) {
   gpq::fuzz::CheckedSink sink;
   try {
-    gpq::sync::ParsedBody body = gpq::sync::parse_body(
-        answer.body, gpq::DataSource::spacetrack, gpq::TimePoint(), "spacetrack gp");
+    gpq::sync::ParsedBody body = gpq::sync::parse_body(answer.body, gpq::DataSource::spacetrack,
+                                                       gpq::TimePoint(), "spacetrack gp");
     require_printable("the first skip", body.first_skip);
     for (gpq::ElementSet& set : body.sets) {
       sink.element_set(std::move(set));

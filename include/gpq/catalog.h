@@ -13,10 +13,10 @@ namespace gpq {
 // Every object type, one row each: the enumerator, the SATCAT's spelling (what records
 // print), the spelling of the `object_type` parameter, and the other spellings upstreams use
 // (CelesTrak's abbreviations). The enum, the names and the parser are all made from it.
-#define GPQ_OBJECT_TYPES(ROW)                              \
-  ROW(payload, "PAYLOAD", "PAYLOAD", "PAY")                \
-  ROW(rocket_body, "ROCKET BODY", "ROCKET_BODY", "R/B")    \
-  ROW(debris, "DEBRIS", "DEBRIS", "DEB")                   \
+#define GPQ_OBJECT_TYPES(ROW)                           \
+  ROW(payload, "PAYLOAD", "PAYLOAD", "PAY")             \
+  ROW(rocket_body, "ROCKET BODY", "ROCKET_BODY", "R/B") \
+  ROW(debris, "DEBRIS", "DEBRIS", "DEB")                \
   ROW(unknown, "UNKNOWN", "UNKNOWN", "UNK", "TBA")
 
 enum class ObjectType : std::uint8_t {

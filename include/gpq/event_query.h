@@ -25,11 +25,11 @@ enum class EventKind : std::uint8_t {
 
 // What moved, its name as written and its unit: a manoeuvre's element, the perigee of a
 // decay (its altitude's trend), the interval of a gap (days without a set).
-#define GPQ_EVENT_ELEMENTS(ROW)        \
-  ROW(semi_major_axis, "km")           \
-  ROW(inclination, "deg")              \
-  ROW(eccentricity, "")                \
-  ROW(perigee, "km/day")               \
+#define GPQ_EVENT_ELEMENTS(ROW) \
+  ROW(semi_major_axis, "km")    \
+  ROW(inclination, "deg")       \
+  ROW(eccentricity, "")         \
+  ROW(perigee, "km/day")        \
   ROW(interval, "days")
 
 enum class EventElement : std::uint8_t {

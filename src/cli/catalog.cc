@@ -17,8 +17,7 @@ void add_catalog_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--type", "object_type", params, object_type_names());
   add_param(*cmd, "--launch-year", "launch_year", params, "Launched in this year");
   cmd->add_flag_callback(
-      "--all", [params] { (*params)["active_only"] = "false"; },
-      "Include decayed objects");
+      "--all", [params] { (*params)["active_only"] = "false"; }, "Include decayed objects");
   cmd->footer(
       "Examples:\n"
       "  gpq catalog 25544\n"

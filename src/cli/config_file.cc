@@ -138,8 +138,8 @@ void ConfigFile::read_settings() {
            excerpt(key), first->second.line);
     }
     if (!known(key)) {
-      warnings_.push_back(fmt::format("{}:{}: unknown key '{}' is ignored", path_.string(), number,
-                                      excerpt(key)));
+      warnings_.push_back(
+          fmt::format("{}:{}: unknown key '{}' is ignored", path_.string(), number, excerpt(key)));
     }
   }
 }

@@ -29,7 +29,8 @@ inline std::vector<std::string> choices(const std::vector<std::string_view>& nam
 // A boolean switch that stores "true" under `key` when given.
 inline CLI::Option* add_switch(CLI::App& cmd, const std::string& flag, const std::string& key,
                                const std::shared_ptr<Params>& params, const std::string& help) {
-  return cmd.add_flag_callback(flag, [params, key] { (*params)[key] = "true"; }, help);
+  return cmd.add_flag_callback(
+      flag, [params, key] { (*params)[key] = "true"; }, help);
 }
 
 // --tle-layout, for the commands that can print tle and 2le.

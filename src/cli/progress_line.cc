@@ -1,10 +1,9 @@
 #include "cli/progress_line.h"
 
-#include <sys/ioctl.h>
-#include <unistd.h>
-
 #include <cstdio>
 #include <string>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 namespace gpq::cli {
 namespace {
@@ -22,10 +21,11 @@ std::size_t stderr_width() {
 }  // namespace
 
 ProgressLine::ProgressLine(bool quiet)
-    : enabled_(!quiet && isatty(STDERR_FILENO) == 1),
-      started_(std::chrono::steady_clock::now()) {}
+    : enabled_(!quiet && isatty(STDERR_FILENO) == 1), started_(std::chrono::steady_clock::now()) {}
 
-ProgressLine::~ProgressLine() { clear(); }
+ProgressLine::~ProgressLine() {
+  clear();
+}
 
 void ProgressLine::show(std::string_view text) {
   if (!enabled_) {

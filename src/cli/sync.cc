@@ -195,11 +195,12 @@ std::string peer_key(const SyncArgs& args) {
 }
 
 void print_pull(const sync::PeerPullReport& pull, const std::string& peer) {
-  fmt::print("{}: generation {}{}: {} sets in {} blocks, {} rows, {} removed blocks; {} in "
-             "{:.2f} s\n",
-             peer, pull.start.generation, pull.start.after == 0 ? " (whole mirror)" : "",
-             pull.totals.sets, pull.totals.blocks, pull.totals.rows, pull.totals.removed_blocks,
-             human_bytes(static_cast<std::int64_t>(pull.bytes)), pull.seconds);
+  fmt::print(
+      "{}: generation {}{}: {} sets in {} blocks, {} rows, {} removed blocks; {} in "
+      "{:.2f} s\n",
+      peer, pull.start.generation, pull.start.after == 0 ? " (whole mirror)" : "", pull.totals.sets,
+      pull.totals.blocks, pull.totals.rows, pull.totals.removed_blocks,
+      human_bytes(static_cast<std::int64_t>(pull.bytes)), pull.seconds);
 }
 
 // One pull, or with --follow one after another: each waits at the peer (a long poll) until

@@ -92,6 +92,8 @@ std::optional<OrbitRegime> parse_orbit_regime(std::string_view text) noexcept {
   return std::nullopt;
 }
 
-std::string orbit_regime_names() { return either_of(kRegimes); }
+std::string orbit_regime_names() {
+  return either_of(kRegimes);
+}
 
 }  // namespace gpq

@@ -26,7 +26,9 @@ void StopRequest::throw_if_requested() const {
   if (requested()) {
     fail(Errc::interrupted,
          "interrupted by {}: what was committed is kept; the same command again completes it",
-         signal() == SIGINT ? "SIGINT" : signal() == SIGTERM ? "SIGTERM" : "a stop request");
+         signal() == SIGINT    ? "SIGINT"
+         : signal() == SIGTERM ? "SIGTERM"
+                               : "a stop request");
   }
 }
 

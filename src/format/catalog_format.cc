@@ -1,10 +1,11 @@
 // Catalog records in JSON (full and list forms) and CSV.
 #include <iterator>
 
-#include "format/csv_field.h"
-#include "format/json_writer.h"
 #include "gpq/error.h"
 #include "gpq/format.h"
+
+#include "format/csv_field.h"
+#include "format/json_writer.h"
 
 namespace gpq {
 namespace {
@@ -72,7 +73,6 @@ void catalog_json(const CatalogRecord& r, bool full, std::string& out) {
   }
   out += '}';
 }
-
 
 void csv_optional(const std::optional<double>& value, std::string& out) {
   out += ',';

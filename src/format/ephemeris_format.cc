@@ -139,7 +139,6 @@ std::string kvn_value(std::string_view text) {
 
 class OemEphemeris final : public EphemerisWriter {
  public:
-
   void begin(const EphemerisPlan& plan, std::string& out) override {
     plan_ = &plan;
     out += "CCSDS_OEM_VERS = 3.0\n";

@@ -53,20 +53,18 @@ void TableWriter::add_set(const ElementSet& set) {
 
 void TableWriter::add_catalog(const CatalogRecord& r) {
   catalog_ = true;
-  rows_.push_back({fmt::format("{}", r.norad_id), printable(r.object_name),
-                   printable(r.object_id),
+  rows_.push_back({fmt::format("{}", r.norad_id), printable(r.object_name), printable(r.object_id),
                    r.object_type ? std::string(to_string(*r.object_type)) : std::string(),
-                   printable(r.ops_status_code), printable(r.owner), r.launch_date ? format_date(*r.launch_date) : "",
+                   printable(r.ops_status_code), printable(r.owner),
+                   r.launch_date ? format_date(*r.launch_date) : "",
                    r.decay_date ? format_date(*r.decay_date) : ""});
 }
 
 void TableWriter::write(std::string& out) const {
-  static const std::vector<std::string> kSetHeader = {"NORAD",   "NAME",    "EPOCH",
-                                                      "INCL",    "APOGEE",  "PERIGEE",
-                                                      "PERIOD",  "SOURCE"};
-  static const std::vector<std::string> kCatalogHeader = {"NORAD",  "NAME",  "INTLDES",
-                                                          "TYPE",   "STATUS", "OWNER",
-                                                          "LAUNCH", "DECAY"};
+  static const std::vector<std::string> kSetHeader = {"NORAD",  "NAME",    "EPOCH",  "INCL",
+                                                      "APOGEE", "PERIGEE", "PERIOD", "SOURCE"};
+  static const std::vector<std::string> kCatalogHeader = {"NORAD",  "NAME",  "INTLDES", "TYPE",
+                                                          "STATUS", "OWNER", "LAUNCH",  "DECAY"};
   const std::vector<std::string>& header = catalog_ ? kCatalogHeader : kSetHeader;
   std::vector<std::size_t> widths(header.size());
   for (std::size_t c = 0; c < header.size(); ++c) {

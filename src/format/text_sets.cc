@@ -3,10 +3,11 @@
 
 #include <fmt/core.h>
 
+#include "gpq/tle.h"
+
 #include "core/printable_text.h"
 #include "format/csv_field.h"
 #include "format/set_writers.h"
-#include "gpq/tle.h"
 
 namespace gpq::format_detail {
 
@@ -46,9 +47,8 @@ void csv_set(const ElementSet& set, std::string& out) {
                  set.inclination, set.ra_of_asc_node, set.arg_of_pericenter, set.mean_anomaly,
                  static_cast<int>(set.ephemeris_type));
   append_csv_field(set.classification_type, out);
-  fmt::format_to(std::back_inserter(out),
-                 ",{},{},{},{},{},{},{:.3f},{:.3f},{:.3f},{:.3f},{},", set.norad_id,
-                 set.element_set_no, set.rev_at_epoch, set.bstar, set.mean_motion_dot,
+  fmt::format_to(std::back_inserter(out), ",{},{},{},{},{},{},{:.3f},{:.3f},{:.3f},{:.3f},{},",
+                 set.norad_id, set.element_set_no, set.rev_at_epoch, set.bstar, set.mean_motion_dot,
                  set.mean_motion_ddot, d.period_minutes, d.apogee_km, d.perigee_km,
                  d.semi_major_axis_km, to_string(set.source));
   if (set.creation_date) {

@@ -1,7 +1,6 @@
 #include "keys/key_material.h"
 
 #include <array>
-
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/rand.h>
@@ -24,7 +23,8 @@ std::string generate_api_key() {
   }
   // EVP_EncodeBlock writes standard base64 with padding; make it url-safe and unpadded.
   std::array<unsigned char, 4 * ((kRandomBytes + 2) / 3) + 1> encoded{};
-  const int length = EVP_EncodeBlock(encoded.data(), random.data(), static_cast<int>(random.size()));
+  const int length =
+      EVP_EncodeBlock(encoded.data(), random.data(), static_cast<int>(random.size()));
   std::string key(kPrefix);
   for (int i = 0; i < length; ++i) {
     const char c = static_cast<char>(encoded[static_cast<std::size_t>(i)]);

@@ -43,7 +43,8 @@ GPQ_LANES Mask4 gather_mask(const Sgp4Propagator* const* sets, const Flag& flag)
 
 GPQ_LANES TermsLanes gather_terms(const Sgp4Propagator* const* s) {
   TermsLanes t;
-  t.near.simplified_drag = gather_mask(s, [](const Sgp4Terms& x) { return x.near.simplified_drag; });
+  t.near.simplified_drag =
+      gather_mask(s, [](const Sgp4Terms& x) { return x.near.simplified_drag; });
   t.near.mean_anomaly_rate = gather(s, [](const Sgp4Terms& x) { return x.near.mean_anomaly_rate; });
   t.near.perigee_rate = gather(s, [](const Sgp4Terms& x) { return x.near.perigee_rate; });
   t.near.node_rate = gather(s, [](const Sgp4Terms& x) { return x.near.node_rate; });

@@ -11,7 +11,8 @@
 
 namespace gpq::storage {
 
-static_assert(std::endian::native == std::endian::little, "blocks are read with little-endian loads");
+static_assert(std::endian::native == std::endian::little,
+              "blocks are read with little-endian loads");
 
 inline std::uint64_t zigzag(std::int64_t value) noexcept {
   return (static_cast<std::uint64_t>(value) << 1) ^ static_cast<std::uint64_t>(value >> 63);

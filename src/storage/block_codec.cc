@@ -93,8 +93,8 @@ void encode_column(const ColumnValues& column, std::string& out) {
   const int delta_width =
       bit_width_of(static_cast<std::uint64_t>(high) - static_cast<std::uint64_t>(low));
   const std::size_t raw_bits = n * static_cast<std::size_t>(raw_width);
-  const std::size_t delta_bits = (n - 1) * static_cast<std::size_t>(delta_width) +
-                                 8 * varint_size(zigzag(v[0]));
+  const std::size_t delta_bits =
+      (n - 1) * static_cast<std::size_t>(delta_width) + 8 * varint_size(zigzag(v[0]));
   if (raw_bits <= delta_bits) {
     out.push_back(static_cast<char>(header | kRaw));
     write_presence();
@@ -159,8 +159,8 @@ bool decode_column(ByteReader& in, std::size_t n, std::int64_t modulus,
         return false;
       }
       in.unpack(n - 1, width, [&](std::size_t i, std::uint64_t packed) {
-        std::int64_t next = static_cast<std::int64_t>(static_cast<std::uint64_t>(values[i]) +
-                                                      low + packed);
+        std::int64_t next =
+            static_cast<std::int64_t>(static_cast<std::uint64_t>(values[i]) + low + packed);
         if (circular) {
           next = next < 0 ? next + modulus : next >= modulus ? next - modulus : next;
         }
@@ -270,9 +270,7 @@ void encode_block(std::span<const StoredSet> sets, std::string& out) {
   }
   emit([](const StoredSet& s) { return std::int64_t{s.set.rev_at_epoch}; });
   emit([](const StoredSet& s) { return std::int64_t{s.set.element_set_no}; });
-  emit([](const StoredSet& s) {
-    return class_eph_code(s.set);
-  });
+  emit([](const StoredSet& s) { return class_eph_code(s.set); });
   emit([](const StoredSet& s) { return s.run_id; });
 }
 

@@ -59,8 +59,10 @@ bool move_sets_into_blocks(SQLite::Database& db) {
     return false;
   }
   const auto started = std::chrono::steady_clock::now();
-  fmt::print(stderr, "gpq: moving {} element sets into compact blocks (schema 6), once; "
-                     "about 15 s per 10 million sets\n", total);
+  fmt::print(stderr,
+             "gpq: moving {} element sets into compact blocks (schema 6), once; "
+             "about 15 s per 10 million sets\n",
+             total);
   std::fflush(stderr);
   Packer packer(db);
   SQLite::Statement rows(db, std::string(sql::kSelectRowSets));

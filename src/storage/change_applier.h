@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "gpq/time.h"
+
 #include "storage/change_codec.h"
 #include "storage/change_reader.h"
 

@@ -116,7 +116,8 @@ ChangeValue read_value(Cursor& in) {
       const std::string_view bytes = in.take(8);
       std::uint64_t bits = 0;
       for (int i = 0; i < 8; ++i) {
-        bits |= static_cast<std::uint64_t>(static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)]))
+        bits |= static_cast<std::uint64_t>(
+                    static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)]))
                 << (8 * i);
       }
       return std::bit_cast<double>(bits);
@@ -190,7 +191,7 @@ bool magic_read(std::string_view rest) {
   }
   if (!rest.starts_with(kChangeStreamMagic)) {
     damaged(rest.starts_with("GPQ-CHANGES ") ? "it is a change stream of another version of gpq"
-                                              : "it does not start as a gpq change stream");
+                                             : "it does not start as a gpq change stream");
   }
   return true;
 }

@@ -82,11 +82,11 @@ class ChangeEncoder {
 
 struct DecodedFrame {
   ChangeFrame kind = ChangeFrame::end;
-  ChangeStart start;                 // kind start
-  ChangeTable table{};               // kind row
-  std::vector<ChangeValue> values;   // kind row; views valid until the next feed() or next()
-  std::int64_t removed_block = 0;    // kind removed_block
-  ChangeTotals totals;               // kind end
+  ChangeStart start;                // kind start
+  ChangeTable table{};              // kind row
+  std::vector<ChangeValue> values;  // kind row; views valid until the next feed() or next()
+  std::int64_t removed_block = 0;   // kind removed_block
+  ChangeTotals totals;              // kind end
 };
 
 // Takes the stream in pieces as they arrive and gives back whole frames. Throws

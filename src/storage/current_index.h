@@ -10,18 +10,19 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/group_rules.h"
 #include "gpq/catalog.h"
 #include "gpq/element_set.h"
 #include "gpq/query.h"
+
+#include "core/group_rules.h"
 
 namespace gpq::storage {
 
 class Reader;
 
 struct IndexedObject {
-  ElementSet current;          // newest set, either source (Space-Track wins a tie)
-  std::string name_upper;      // for case-insensitive substring search
+  ElementSet current;      // newest set, either source (Space-Track wins a tie)
+  std::string name_upper;  // for case-insensitive substring search
   const CatalogRecord* catalog = nullptr;
   // The catalog's DECAY_DATE, copied here: a snapshot asks it of every object, and reading it
   // through `catalog` cost a cache miss each.

@@ -1,6 +1,7 @@
 #include "storage/set_blocks.h"
 
 #include "gpq/error.h"
+
 #include "storage/row_codec.h"
 
 namespace gpq::storage {
@@ -24,7 +25,8 @@ void decode_block_row(const BlockRow& row, std::int32_t norad_id, int source_cod
     fail(Errc::internal,
          "database {} is damaged: the block of NORAD {} from epoch {} does not decode "
          "(restore a backup or sync into a new file)",
-         path.string(), norad_id, format_iso8601_micros(TimePoint::from_unix_micros(row.first_epoch_us)));
+         path.string(), norad_id,
+         format_iso8601_micros(TimePoint::from_unix_micros(row.first_epoch_us)));
   }
 }
 

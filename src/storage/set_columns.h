@@ -9,6 +9,7 @@
 
 #include "gpq/element_set.h"
 #include "gpq/tle.h"
+
 #include "storage/decimal_codec.h"
 
 namespace gpq::storage {

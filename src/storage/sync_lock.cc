@@ -1,10 +1,9 @@
 #include "storage/sync_lock.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "gpq/error.h"
 
@@ -29,8 +28,9 @@ SyncLock::SyncLock(const std::filesystem::path& database, bool wait) {
   const std::string path = lock_path(database);
   fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd_ < 0) {
-    fail(Errc::internal, "cannot create the lock file {} ({}); a sync needs to write beside the database",
-         path, std::strerror(errno));
+    fail(Errc::internal,
+         "cannot create the lock file {} ({}); a sync needs to write beside the database", path,
+         std::strerror(errno));
   }
   struct flock lock = whole_file(F_WRLCK);
   int result = 0;

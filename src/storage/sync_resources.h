@@ -12,11 +12,11 @@ namespace gpq::storage {
 class Database;
 
 struct ResourceState {
-  std::string name;                   // "celestrak GROUP=stations", ...
-  std::optional<TimePoint> checked;   // last time the upstream answered 200 or "not modified"
-  std::string etag;                   // validators to send back (empty: none)
+  std::string name;                  // "celestrak GROUP=stations", ...
+  std::optional<TimePoint> checked;  // last time the upstream answered 200 or "not modified"
+  std::string etag;                  // validators to send back (empty: none)
   std::string last_modified;
-  std::optional<TimePoint> cursor;    // history walks: everything up to here is in
+  std::optional<TimePoint> cursor;  // history walks: everything up to here is in
 };
 
 // Each call is one short statement. Not thread-safe. Throws Error{internal}.

@@ -3,12 +3,12 @@
 // a memory limit; these keep the 256 MiB one.
 #include "sync/decompressing_stream.h"
 
-#include <lzma.h>
-#include <zlib.h>
-
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <lzma.h>
+
+#include <zlib.h>
 
 #include "gpq/error.h"
 

@@ -105,8 +105,7 @@ FileKind detect_kind(std::string_view head) noexcept {
     return FileKind::json;
   }
   if (text.front() == '<') {
-    return contains(text, "<omm") || contains(text, "<ndm") ? FileKind::omm_xml
-                                                            : FileKind::unknown;
+    return contains(text, "<omm") || contains(text, "<ndm") ? FileKind::omm_xml : FileKind::unknown;
   }
   if (text.starts_with("CCSDS_OMM_VERS")) {
     return FileKind::omm_kvn;

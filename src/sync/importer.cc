@@ -74,7 +74,8 @@ void refuse_unreadable_named_files(const std::vector<PlannedFile>& files) {
     }
     PeekedStream in(open_file(file.path));
     if (const std::string_view wide = wide_text_encoding(in.head()); !wide.empty()) {
-      fail(Errc::bad_request, "{}: {} text; gpq reads UTF-8 (convert it first: iconv -f {} -t UTF-8)",
+      fail(Errc::bad_request,
+           "{}: {} text; gpq reads UTF-8 (convert it first: iconv -f {} -t UTF-8)",
            file.path.string(), wide, wide);
     }
     // A download cut off before its first byte (curl -o after a failure) is named so.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gpq/element_set.h"
+
 #include "sync/detect.h"
 
 namespace gpq::storage {

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "gpq/error.h"
+
 #include "sync/decompressing_stream.h"
 
 namespace gpq::sync {
@@ -68,7 +69,10 @@ class MemoryStream final : public ByteStream {
 
 Compression compression_of(std::string_view head) noexcept {
   static constexpr std::string_view kGzipMagic = "\x1f\x8b";
-  static constexpr std::string_view kXzMagic{"\xfd" "7zXZ\0", 6};
+  static constexpr std::string_view kXzMagic{
+      "\xfd"
+      "7zXZ\0",
+      6};
   if (head.starts_with(kGzipMagic)) {
     return Compression::gzip;
   }
@@ -153,8 +157,8 @@ bool LineReader::next(std::string_view& line) {
   std::size_t scanned = begin_;
   for (;;) {
     const std::size_t newline = buffer_.find('\n', scanned);
-    const bool carriage_return = newline != std::string::npos && newline > begin_ &&
-                                 buffer_[newline - 1] == '\r';
+    const bool carriage_return =
+        newline != std::string::npos && newline > begin_ && buffer_[newline - 1] == '\r';
     if (newline != std::string::npos &&
         newline - begin_ - (carriage_return ? 1 : 0) <= kMaxLineBytes) {
       line = std::string_view(buffer_).substr(begin_, newline - begin_);

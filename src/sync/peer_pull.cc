@@ -93,8 +93,8 @@ PeerPullReport pull_from_peer(storage::Database& db, const PeerPullOptions& opti
   return report;
 }
 
-void follow_peer(storage::Database& db, PeerPullOptions options, const StopRequest& stop,
-                 bool full, const std::function<void(const PeerPullReport&)>& pulled,
+void follow_peer(storage::Database& db, PeerPullOptions options, const StopRequest& stop, bool full,
+                 const std::function<void(const PeerPullReport&)>& pulled,
                  const std::function<void(const Error&)>& failed) {
   for (;;) {
     try {

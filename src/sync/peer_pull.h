@@ -13,7 +13,7 @@
 namespace gpq {
 class Error;
 class StopRequest;
-}
+}  // namespace gpq
 
 namespace gpq::storage {
 class Database;
@@ -22,8 +22,8 @@ class Database;
 namespace gpq::sync {
 
 struct PeerPullOptions {
-  std::string url;  // the peer: http(s)://host[:port][/prefix]; /api/v1/changes is added
-  std::string key;  // a key of scope replication on the peer
+  std::string url;       // the peer: http(s)://host[:port][/prefix]; /api/v1/changes is added
+  std::string key;       // a key of scope replication on the peer
   int wait_seconds = 0;  // a long poll: the peer answers once it has a newer generation
   // Ask for the stream gzipped. The blocks of sets travel packed already (about 16 bytes a
   // set), so gzip saves some 5% and costs the peer a core: for slow links only.
@@ -56,8 +56,8 @@ inline constexpr int kFollowRetrySeconds = 5;
 // fails at the peer or on the way is reported to `failed` and tried again after
 // kFollowRetrySeconds; a refusal of the database or the flags (bad_request) and a stop
 // (interrupted) end it by throwing. `pulled` hears of every pull.
-void follow_peer(storage::Database& db, PeerPullOptions options, const StopRequest& stop,
-                 bool full, const std::function<void(const PeerPullReport&)>& pulled,
+void follow_peer(storage::Database& db, PeerPullOptions options, const StopRequest& stop, bool full,
+                 const std::function<void(const PeerPullReport&)>& pulled,
                  const std::function<void(const Error&)>& failed);
 
 }  // namespace gpq::sync

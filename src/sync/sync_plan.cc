@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
-
 #include <sys/stat.h>
 
 #include <fmt/core.h>
@@ -51,8 +50,9 @@ void warn_if_others_can_read(const std::string& path, std::string_view holds,
   if (path.empty() || ::stat(path.c_str(), &info) != 0 || (info.st_mode & S_IROTH) == 0) {
     return;
   }
-  warnings.push_back(fmt::format("{} holds {} and every user can read it (mode {:04o}); chmod o-r {}",
-                                 path, holds, info.st_mode & 07777U, path));
+  warnings.push_back(
+      fmt::format("{} holds {} and every user can read it (mode {:04o}); chmod o-r {}", path, holds,
+                  info.st_mode & 07777U, path));
 }
 
 // A whole number from the configuration, or Error{bad_request} naming the key.

@@ -204,9 +204,9 @@ TEST(ArchiveImportTest, ADamagedMemberIsReportedTheOthersImportedAndARerunComple
 
 TEST(ArchiveImportTest, ADamagedTarHeaderIsReportedAndReadingGoesOnAfterIt) {
   TempDir dir;
-  const std::string good = build_archive(ArchiveFormat::tar, {file_item("a.3le", tle(0, 100)),
-                                                              file_item("b.3le", tle(100, 100)),
-                                                              file_item("c.3le", tle(200, 100))});
+  const std::string good = build_archive(
+      ArchiveFormat::tar, {file_item("a.3le", tle(0, 100)), file_item("b.3le", tle(100, 100)),
+                           file_item("c.3le", tle(200, 100))});
   // b's header is the first 512-byte block that names it; one byte of its name breaks its
   // checksum.
   const std::size_t b_header = good.find("b.3le") / 512 * 512;
@@ -215,8 +215,8 @@ TEST(ArchiveImportTest, ADamagedTarHeaderIsReportedAndReadingGoesOnAfterIt) {
   const fs::path db = dir.path() / "gpq.db";
   const ProcessResult result = import(db, archive);
   EXPECT_EQ(result.exit_code, 2) << result.err;
-  EXPECT_TRUE(contains(result.err, "gpq: " + archive.string() +
-                                       ": a damaged member header after a.3le ("))
+  EXPECT_TRUE(
+      contains(result.err, "gpq: " + archive.string() + ": a damaged member header after a.3le ("))
       << result.err;
   EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 2) << result.err;
   const Summary summary = parse_summary(result.out);
@@ -292,12 +292,12 @@ TEST(ArchiveImportTest, ASecondBombStopsTheArchive) {
   TempDir dir;
   constexpr std::uint64_t kBomb = std::uint64_t{48} << 20;
   const fs::path archive = dir.path() / "bombs.zip";
-  write_file(archive, build_archive(ArchiveFormat::zip,
-                                    {file_item("before.3le", tle(0, 100)),
-                                     filler_item("bomb1.3le", tle(1000, 1), '\n', kBomb),
-                                     filler_item("bomb2.3le", tle(1001, 1), '\n', kBomb),
-                                     filler_item("bomb3.3le", tle(1002, 1), '\n', kBomb),
-                                     file_item("after.3le", tle(100, 100))}));
+  write_file(archive,
+             build_archive(ArchiveFormat::zip, {file_item("before.3le", tle(0, 100)),
+                                                filler_item("bomb1.3le", tle(1000, 1), '\n', kBomb),
+                                                filler_item("bomb2.3le", tle(1001, 1), '\n', kBomb),
+                                                filler_item("bomb3.3le", tle(1002, 1), '\n', kBomb),
+                                                file_item("after.3le", tle(100, 100))}));
   const ProcessResult result = import(dir.path() / "gpq.db", archive);
   EXPECT_EQ(result.exit_code, 2) << result.err;
   const Summary summary = parse_summary(result.out);

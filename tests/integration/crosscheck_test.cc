@@ -1,13 +1,13 @@
 // gpq's TLE, 2LE, CSV and XML output read back by independent tools: Debian's
 // python3-sgp4 (Satrec.twoline2rv and sgp4.omm) and xmllint.
-#include <gtest/gtest.h>
-
 #include <fstream>
 
 #include <fmt/core.h>
+#include <gtest/gtest.h>
 
 #include "gpq/format.h"
 #include "gpq/tle.h"
+
 #include "support/process.h"
 #include "support/temp_dir.h"
 
@@ -72,8 +72,8 @@ TEST(CrossCheckTest, Sgp4AndXmllintReadWhatGpqWrites) {
     write(dir.path() / fmt::format("sets.{}", to_string(format)), out);
   }
   const ProcessResult python =
-      run_process({"/usr/bin/python3", fs::path(GPQ_TEST_DATA_DIR).parent_path() /
-                                           "integration" / "crosscheck_test.py",
+      run_process({"/usr/bin/python3",
+                   fs::path(GPQ_TEST_DATA_DIR).parent_path() / "integration" / "crosscheck_test.py",
                    dir.path().string()});
   EXPECT_EQ(python.exit_code, 0) << python.out << python.err;
   EXPECT_NE(python.out.find("ok: 6 sets in 4 formats"), std::string::npos) << python.out;

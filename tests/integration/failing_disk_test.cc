@@ -3,19 +3,18 @@
 // what is wrong in one line with its exit code, never crashes, leaves a database that passes
 // integrity_check and holds a committed generation, and a rerun after the fault completes.
 // The disks are small tmpfs mounts, so these tests need root; they skip without it.
+#include <fstream>
 #include <signal.h>
+#include <sstream>
+#include <string>
 #include <sys/mount.h>
 #include <unistd.h>
 
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-#include <string>
-
-#include <SQLiteCpp/SQLiteCpp.h>
-
 #include "gpq/request.h"
+
 #include "support/api_client.h"
 #include "support/fake_upstream.h"
 #include "support/mirror_dump.h"
@@ -154,8 +153,9 @@ TEST_F(FailingDiskTest, AFullDiskStopsASyncFromAnUpstreamCleanly) {
   upstream.serve("/pub/satcat.csv", "");
   const fs::path config = dir_.path() / "config.toml";
   write_text(config, "# no Space-Track account\n");
-  const std::vector<std::string> sync{"--quiet", "sync", "--celestrak-url", upstream.url(),
-                                      "--retries", "0", "--force", "--config", config.string()};
+  const std::vector<std::string> sync{"--quiet",      "sync",      "--celestrak-url",
+                                      upstream.url(), "--retries", "0",
+                                      "--force",      "--config",  config.string()};
   const ProcessResult full = gpq(sync);
   expect_clear_error(full, 1, "the disk is full");
   EXPECT_EQ(integrity(db_), "ok");
@@ -177,10 +177,9 @@ TEST_F(FailingDiskTest, ServeKeepsAnsweringReadsWhileTheDiskIsFull) {
   ServeProcess server(db_, {"--no-auth"});
   ApiClient client(server.host(), server.port());
   ASSERT_EQ(client.get("/api/v1/gp/1").status, 200);
-  expect_clear_error(gpq({"--quiet", "sync", "--from", large_.string()}), 1,
-                     "the disk is full");
-  for (const char* target : {"/api/v1/gp/1", "/api/v1/gp/2/history", "/api/v1/status",
-                             "/api/v1/gp?name=SAT"}) {
+  expect_clear_error(gpq({"--quiet", "sync", "--from", large_.string()}), 1, "the disk is full");
+  for (const char* target :
+       {"/api/v1/gp/1", "/api/v1/gp/2/history", "/api/v1/status", "/api/v1/gp?name=SAT"}) {
     SCOPED_TRACE(target);
     EXPECT_EQ(client.get(target).status, 200);
   }
@@ -203,9 +202,9 @@ TEST_F(FailingDiskTest, ALogNoReaderMayOpenIsAClearError) {
   // A database and a log with pages in it, as a writer that lost power leaves them, copied
   // onto a mount that then becomes read-only: SQLite may neither replay nor ignore the log.
   const fs::path elsewhere = dir_.path() / "elsewhere.db";
-  ASSERT_EQ(run_gpq({"--db", elsewhere.string(), "--quiet", "sync", "--from", small_.string()})
-                .exit_code,
-            0);
+  ASSERT_EQ(
+      run_gpq({"--db", elsewhere.string(), "--quiet", "sync", "--from", small_.string()}).exit_code,
+      0);
   {
     SQLite::Database writer(elsewhere.string(), SQLite::OPEN_READWRITE);
     writer.exec("PRAGMA wal_autocheckpoint = 0");

@@ -57,7 +57,9 @@ long committed_sets(const fs::path& db_path) {
   }
 }
 
-std::string db_arg(const TempDir& dir) { return "--db=" + (dir.path() / "gpq.db").string(); }
+std::string db_arg(const TempDir& dir) {
+  return "--db=" + (dir.path() / "gpq.db").string();
+}
 
 TEST(ImportCliTest, SecondImportOfTheSameFilesChangesNothing) {
   TempDir dir;

@@ -3,15 +3,15 @@
 // answers byte for byte the primary's at the same generation, a follower that hears of a
 // commit through the long poll, the replication scope, and streams cut short or damaged
 // applying nothing.
-#include <gtest/gtest.h>
-#include <SQLiteCpp/Exception.h>
-
 #include <chrono>
 #include <fstream>
 #include <regex>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <SQLiteCpp/Exception.h>
+#include <gtest/gtest.h>
 
 #include "support/api_client.h"
 #include "support/daemon_process.h"
@@ -33,8 +33,8 @@ const fs::path kSyncData = fs::path(GPQ_TEST_DATA_DIR) / "sync";
 // are then the same bytes.
 // No limits in the way of the comparisons.
 const std::vector<std::string> kServeArgs = {
-    "--no-auth", "--public-url", "http://gpq.test", "--rate",  "1000000", "--burst", "1000000",
-    "--heavy-rate", "1000000", "--heavy-burst", "1000000"};
+    "--no-auth", "--public-url", "http://gpq.test", "--rate",        "1000000", "--burst",
+    "1000000",   "--heavy-rate", "1000000",         "--heavy-burst", "1000000"};
 
 std::string trimmed(std::string text) {
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) {
@@ -66,8 +66,8 @@ std::string make_key(const fs::path& db, const std::string& scope) {
 
 ProcessResult pull(const fs::path& replica, const std::string& peer, const fs::path& key_file,
                    const std::vector<std::string>& more = {}) {
-  std::vector<std::string> args = {"--db", replica.string(), "sync", "--from-peer", peer,
-                                   "--peer-key-file", key_file.string()};
+  std::vector<std::string> args = {"--db", replica.string(),  "sync",           "--from-peer",
+                                   peer,   "--peer-key-file", key_file.string()};
   args.insert(args.end(), more.begin(), more.end());
   return run_gpq(args);
 }
@@ -292,8 +292,8 @@ TEST(ReplicaTest, AFollowerTakesNoOtherSyncAndADatabaseOfItsOwnFollowsNoOne) {
 
   const fs::path replica_db = dir.path() / "replica.db";
   ASSERT_EQ(pull(replica_db, peer_url(primary), key_file).exit_code, 0);
-  const ProcessResult refused = run_gpq(
-      {"--db", replica_db.string(), "sync", "--from", (kSyncData / "satcat_celestrak.csv").string()});
+  const ProcessResult refused = run_gpq({"--db", replica_db.string(), "sync", "--from",
+                                         (kSyncData / "satcat_celestrak.csv").string()});
   EXPECT_EQ(refused.exit_code, 2);
   EXPECT_NE(refused.err.find("follows http://127.0.0.1:"), std::string::npos) << refused.err;
 
@@ -303,8 +303,8 @@ TEST(ReplicaTest, AFollowerTakesNoOtherSyncAndADatabaseOfItsOwnFollowsNoOne) {
   EXPECT_EQ(own.exit_code, 2);
   EXPECT_NE(own.err.find("holds data of its own"), std::string::npos) << own.err;
 
-  const ProcessResult no_key = run_gpq({"--db", (dir.path() / "new.db").string(), "sync",
-                                        "--from-peer", peer_url(primary)});
+  const ProcessResult no_key =
+      run_gpq({"--db", (dir.path() / "new.db").string(), "sync", "--from-peer", peer_url(primary)});
   EXPECT_EQ(no_key.exit_code, 2);
   EXPECT_NE(no_key.err.find("replication key"), std::string::npos) << no_key.err;
 }

@@ -4,18 +4,17 @@
 // 431/414, one address beyond its share of connections 503; pipelined requests are answered in
 // order.
 #include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/resource.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <fstream>
+#include <netinet/in.h>
 #include <string>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <thread>
+#include <unistd.h>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "support/api_client.h"
 #include "support/process.h"

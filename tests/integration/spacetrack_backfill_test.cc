@@ -2,12 +2,13 @@
 // that many requests cost no real time: a back-fill capped at a few windows a run makes
 // progress run after run, asks every complete window exactly once, and the requests recorded
 // in the database keep the budget's spacing.
-#include <gtest/gtest.h>
-
 #include <fstream>
 #include <sstream>
 
+#include <gtest/gtest.h>
+
 #include "gpq/query_service.h"
+
 #include "storage/database.h"
 #include "storage/history_windows.h"
 #include "storage/upstream_requests.h"
@@ -61,8 +62,8 @@ TEST(SpacetrackBackfillTest, CappedBackfillProgressesAcrossRunsAskingEachComplet
   }
 
   TempDir dir;
-  const auto db = storage::Database::open(dir.path() / "gpq.db",
-                                          storage::Database::Mode::read_write);
+  const auto db =
+      storage::Database::open(dir.path() / "gpq.db", storage::Database::Mode::read_write);
   sync::SpacetrackOptions options;
   options.base_url = upstream.url();
   options.identity = "ops@example.org";
@@ -89,9 +90,8 @@ TEST(SpacetrackBackfillTest, CappedBackfillProgressesAcrossRunsAskingEachComplet
   EXPECT_EQ(upstream.requests("/ajaxauth/logout"), 4);
 
   // Every request, logins and logouts included, is in the budget's log, 3 s apart or more.
-  const storage::RequestLog log =
-      storage::UpstreamRequests(*db, "spacetrack", "ops@example.org").read(
-          TimePoint::from_unix_micros(0));
+  const storage::RequestLog log = storage::UpstreamRequests(*db, "spacetrack", "ops@example.org")
+                                      .read(TimePoint::from_unix_micros(0));
   EXPECT_EQ(log.sent.size(), upstream.spacetrack_log().size());
   for (std::size_t i = 1; i < log.sent.size(); ++i) {
     EXPECT_GE(log.sent[i].unix_micros() - log.sent[i - 1].unix_micros(), 3 * kMicrosPerSecond)

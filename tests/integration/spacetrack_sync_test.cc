@@ -1,13 +1,14 @@
 // `gpq sync --source spacetrack` against the fake Space-Track: the pace an account sees over
 // back-to-back runs, logins refused or retried, expired sessions, retries through the request
 // budget, budget settings, and back-fills that never ask a complete window again.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <chrono>
 #include <iostream>
 
+#include <gtest/gtest.h>
+
 #include "gpq/query_service.h"
+
 #include "sync_upstream_fixture.h"
 
 namespace gpq::test {
@@ -20,10 +21,10 @@ class SpacetrackSyncTest : public SyncUpstreamTest {
     upstream_.accept_login("ops@example.org", "s3cret");
     upstream_.serve(kGpTarget, read_file(std::string(GPQ_TEST_DATA_DIR) +
                                          "/sync/iss_2026-09-23_spacetrack.json"));
-    upstream_.serve(kSatcatClass, read_file(std::string(GPQ_TEST_DATA_DIR) +
-                                            "/sync/satcat_spacetrack.json"));
-    SetUpConfig("spacetrack_identity = \"ops@example.org\"\nspacetrack_url = \"" +
-                upstream_.url() + "\"\n");
+    upstream_.serve(kSatcatClass,
+                    read_file(std::string(GPQ_TEST_DATA_DIR) + "/sync/satcat_spacetrack.json"));
+    SetUpConfig("spacetrack_identity = \"ops@example.org\"\nspacetrack_url = \"" + upstream_.url() +
+                "\"\n");
   }
 
   // Registers an empty answer for every gp_history day window from `first` for `days` days.
@@ -60,11 +61,12 @@ Pace pace_of(const std::vector<ReceivedRequest>& log) {
   Pace pace;
   for (std::size_t i = 0; i < log.size(); ++i) {
     if (i > 0) {
-      pace.min_gap_s = std::min(
-          pace.min_gap_s, std::chrono::duration<double>(log[i].at - log[i - 1].at).count());
+      pace.min_gap_s = std::min(pace.min_gap_s,
+                                std::chrono::duration<double>(log[i].at - log[i - 1].at).count());
     }
     int in_minute = 0;
-    for (std::size_t k = i; k < log.size() && log[k].at - log[i].at < std::chrono::minutes(1); ++k) {
+    for (std::size_t k = i; k < log.size() && log[k].at - log[i].at < std::chrono::minutes(1);
+         ++k) {
       ++in_minute;
     }
     pace.max_per_minute = std::max(pace.max_per_minute, in_minute);
@@ -112,7 +114,7 @@ TEST_F(SpacetrackSyncTest, RefusedLoginFailsThatSourceOnly) {
   EXPECT_EQ(r.exit_code, 4);
   EXPECT_NE(r.err.find("login refused"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("celestrak: ok"), std::string::npos) << r.out;  // the other source ran
-  EXPECT_EQ(upstream_.requests("/ajaxauth/login"), 1);  // a refusal is not retried
+  EXPECT_EQ(upstream_.requests("/ajaxauth/login"), 1);                 // a refusal is not retried
   EXPECT_EQ(upstream_.requests("/basicspacedata/"), 0);
   const std::string s = status();
   EXPECT_NE(s.find("\"spacetrack\":{"), std::string::npos);

@@ -3,16 +3,17 @@
 // in a temporary directory, and the gpq binary run against them.
 #pragma once
 
-#include <gtest/gtest.h>
-
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "gpq/format.h"
 #include "gpq/request.h"
+
 #include "support/fake_upstream.h"
 #include "support/fixture_db.h"
 #include "support/process.h"
@@ -35,7 +36,8 @@ inline const std::string kSatcatTarget = "/pub/satcat.csv";
 inline const std::string kGpTarget =
     "/basicspacedata/query/class/gp/decay_date/null-val/epoch/>now-30/orderby/norad_cat_id/"
     "format/json";
-inline const std::string kSatcatClass = "/basicspacedata/query/class/satcat/orderby/norad_cat_id/format/json";
+inline const std::string kSatcatClass =
+    "/basicspacedata/query/class/satcat/orderby/norad_cat_id/format/json";
 
 // Two sets per group, in CelesTrak's CSV (the project's own writer), ids 40000 + 10 * group.
 inline std::string group_csv(int index, std::string_view group) {
@@ -44,9 +46,9 @@ inline std::string group_csv(int index, std::string_view group) {
   writer->begin(out);
   for (int k = 0; k < 2; ++k) {
     const std::int32_t id = 40000 + 10 * index + k;
-    writer->set(make_set(id, std::string(group) + "-" + std::to_string(k),
-                         iso("2026-11-20T00:00:00Z")),
-                out);
+    writer->set(
+        make_set(id, std::string(group) + "-" + std::to_string(k), iso("2026-11-20T00:00:00Z")),
+        out);
   }
   writer->end(out);
   return out;
@@ -58,18 +60,19 @@ class SyncUpstreamTest : public ::testing::Test {
     int index = 0;
     for (const std::string_view group : kGroups) {
       upstream_.serve(group_target(group),
-                      group == "stations" ? read_file(std::string(GPQ_TEST_DATA_DIR) +
-                                                      "/sync/iss_2026-09-23.csv")
-                                          : group_csv(index, group));
+                      group == "stations"
+                          ? read_file(std::string(GPQ_TEST_DATA_DIR) + "/sync/iss_2026-09-23.csv")
+                          : group_csv(index, group));
       ++index;
     }
-    upstream_.serve(kSatcatTarget, read_file(std::string(GPQ_TEST_DATA_DIR) +
-                                             "/sync/satcat_celestrak.csv"));
+    upstream_.serve(kSatcatTarget,
+                    read_file(std::string(GPQ_TEST_DATA_DIR) + "/sync/satcat_celestrak.csv"));
   }
 
   ProcessResult sync(std::vector<std::string> extra = {}, std::vector<std::string> env = {}) {
-    std::vector<std::string> args{"--db", db_, "sync", "--celestrak-url", upstream_.url(),
-                                  "--retries", "0", "--config", config_};
+    std::vector<std::string> args{"--db",          db_,         "sync", "--celestrak-url",
+                                  upstream_.url(), "--retries", "0",    "--config",
+                                  config_};
     args.insert(args.end(), extra.begin(), extra.end());
     return run_gpq(args, env);
   }

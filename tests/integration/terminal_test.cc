@@ -1,13 +1,13 @@
 // What gpq shows a person at a terminal and what it keeps out of pipes: colour and the
 // progress line appear only on a terminal (a pseudo-terminal made by script(1)), never with
 // NO_COLOR, TERM=dumb or --quiet, and a long name gives way to fit the terminal's width.
-#include <gtest/gtest.h>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "support/process.h"
 #include "support/synthetic_tle.h"

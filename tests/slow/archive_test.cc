@@ -1,9 +1,9 @@
 // The archive generator and the benchmarks, so that neither rots: a small archive gives the
 // same mirror through `gpq sync --from` as written directly, and a 1M-set archive imports and
 // passes a smoke run of the query benchmark.
-#include <gtest/gtest.h>
-
 #include <regex>
+
+#include <gtest/gtest.h>
 
 #include "support/process.h"
 #include "support/temp_dir.h"

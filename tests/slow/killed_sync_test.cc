@@ -4,23 +4,22 @@
 // the whole run would hold), and the same command again ends equal to an uninterrupted run.
 // Half the kills hit an import of the shared history files, half a sync from a loopback
 // CelesTrak serving the shared current catalog.
-#include <signal.h>
-
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <random>
 #include <set>
+#include <signal.h>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <gtest/gtest.h>
 
 #include "gpq/request.h"
+
 #include "support/fake_upstream.h"
 #include "support/mirror_dump.h"
 #include "support/process.h"
@@ -138,8 +137,8 @@ class KilledSyncTest : public ::testing::Test {
     const fs::path timed = dir_.path() / "timed.db";
     const auto started = std::chrono::steady_clock::now();
     ASSERT_EQ(run_gpq(with_db(timed, args)).exit_code, 0) << what;
-    const auto span = std::chrono::duration_cast<microseconds>(
-        std::chrono::steady_clock::now() - started);
+    const auto span =
+        std::chrono::duration_cast<microseconds>(std::chrono::steady_clock::now() - started);
     std::mt19937_64 random(20261124);
     std::uniform_int_distribution<std::int64_t> moment(0, span.count() * 9 / 10);
     int killed = 0;
@@ -164,7 +163,8 @@ class KilledSyncTest : public ::testing::Test {
               << " ms\n";
   }
 
-  static std::vector<std::string> with_db(const fs::path& db, const std::vector<std::string>& args) {
+  static std::vector<std::string> with_db(const fs::path& db,
+                                          const std::vector<std::string>& args) {
     std::vector<std::string> all{"--db", db.string(), "--quiet"};
     all.insert(all.end(), args.begin(), args.end());
     return all;
@@ -188,7 +188,8 @@ TEST_F(KilledSyncTest, SyncFromALoopbackUpstreamKilledAtRandom) {
   // Every group serves the shared active catalog: a sync writes sets, catalog records and
   // group lists in many transactions.
   FakeUpstream upstream;
-  const std::string active = read_text(real_data_dir() / "gp" / "celestrak_gp_active_2026-07-10.csv");
+  const std::string active =
+      read_text(real_data_dir() / "gp" / "celestrak_gp_active_2026-07-10.csv");
   for (const std::string_view group : kGroups) {
     upstream.serve("/NORAD/elements/gp.php?FORMAT=csv&GROUP=" + std::string(group), active);
   }

@@ -1,12 +1,12 @@
 // `gpq sync --source spacetrack` against a fake Space-Track that answers "rate limit
 // violated": the client is silent for at least 60 s before its next request of any kind, and
 // a second such answer ends the source for the run. Each test waits out a real minute.
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+
+#include <gtest/gtest.h>
 
 #include "support/fake_upstream.h"
 #include "support/process.h"
@@ -35,16 +35,16 @@ class SpacetrackRateLimitTest : public ::testing::Test {
     upstream_.accept_login("ops@example.org", "s3cret");
     upstream_.serve(kGpTarget, read_file(std::string(GPQ_TEST_DATA_DIR) +
                                          "/sync/iss_2026-09-23_spacetrack.json"));
-    upstream_.serve(kSatcatTarget, read_file(std::string(GPQ_TEST_DATA_DIR) +
-                                             "/sync/satcat_spacetrack.json"));
+    upstream_.serve(kSatcatTarget,
+                    read_file(std::string(GPQ_TEST_DATA_DIR) + "/sync/satcat_spacetrack.json"));
     std::ofstream(config_) << "spacetrack_identity = \"ops@example.org\"\nspacetrack_url = \""
                            << upstream_.url() << "\"\n";
   }
 
   ProcessResult spacetrack(const std::string& retries) {
-    return run_gpq({"--db", db_, "sync", "--source", "spacetrack", "--config", config_,
-                    "--retries", retries},
-                   {"SPACETRACK_PASSWORD=s3cret"});
+    return run_gpq(
+        {"--db", db_, "sync", "--source", "spacetrack", "--config", config_, "--retries", retries},
+        {"SPACETRACK_PASSWORD=s3cret"});
   }
 
   // Seconds between the first answer to `target` and the request after it.

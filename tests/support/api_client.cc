@@ -1,10 +1,9 @@
 #include "support/api_client.h"
 
-#include <unistd.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <unistd.h>
 
 #include <httplib.h>
 

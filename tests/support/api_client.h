@@ -17,7 +17,7 @@ namespace gpq::test {
 using HeaderList = std::vector<std::pair<std::string, std::string>>;
 
 struct HttpResult {
-  int status = 0;  // 0: no response (connection failed)
+  int status = 0;      // 0: no response (connection failed)
   HeaderList headers;  // names as sent by the server
   std::string body;    // decompressed unless raw bodies were asked for
 

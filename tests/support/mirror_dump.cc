@@ -48,8 +48,9 @@ void dump_sets(SQLite::Database& db, std::string& out) {
     sets.clear();
     const bool decoded = storage::decode_block(
         std::string_view(static_cast<const char*>(blob.getBlob()), blob.getBytes()),
-        query.getColumn(0).getInt(), query.getColumn(1).getInt() == storage::kSpacetrackCode ? DataSource::spacetrack
-                                                                   : DataSource::celestrak,
+        query.getColumn(0).getInt(),
+        query.getColumn(1).getInt() == storage::kSpacetrackCode ? DataSource::spacetrack
+                                                                : DataSource::celestrak,
         sets);
     if (!decoded) {
       out += "undecodable block\n";
@@ -57,13 +58,13 @@ void dump_sets(SQLite::Database& db, std::string& out) {
     }
     for (const storage::StoredSet& stored : sets) {
       const ElementSet& s = stored.set;
-      out += fmt::format(
-          "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", s.norad_id,
-          static_cast<int>(s.source), s.epoch.unix_micros(), s.object_id,
-          s.mean_motion, s.eccentricity, s.inclination, s.ra_of_asc_node, s.arg_of_pericenter,
-          s.mean_anomaly, s.bstar, s.mean_motion_dot, s.mean_motion_ddot, s.rev_at_epoch,
-          s.classification_type, s.element_set_no, static_cast<int>(s.ephemeris_type),
-          s.creation_date ? s.creation_date->unix_micros() : -1);
+      out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", s.norad_id,
+                         static_cast<int>(s.source), s.epoch.unix_micros(), s.object_id,
+                         s.mean_motion, s.eccentricity, s.inclination, s.ra_of_asc_node,
+                         s.arg_of_pericenter, s.mean_anomaly, s.bstar, s.mean_motion_dot,
+                         s.mean_motion_ddot, s.rev_at_epoch, s.classification_type,
+                         s.element_set_no, static_cast<int>(s.ephemeris_type),
+                         s.creation_date ? s.creation_date->unix_micros() : -1);
     }
   }
 }

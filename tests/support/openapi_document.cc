@@ -25,7 +25,8 @@ std::optional<simdjson::dom::element> at(std::initializer_list<std::string_view>
   simdjson::dom::element element = document();
   for (const std::string_view key : keys) {
     simdjson::dom::object object;
-    if (element.get(object) != simdjson::SUCCESS || object.at_key(key).get(element) != simdjson::SUCCESS) {
+    if (element.get(object) != simdjson::SUCCESS ||
+        object.at_key(key).get(element) != simdjson::SUCCESS) {
       return std::nullopt;
     }
   }
@@ -95,8 +96,7 @@ std::string openapi_parameter_description(std::string_view name) {
   return found && found->get(text) == simdjson::SUCCESS ? std::string(text) : std::string();
 }
 
-std::vector<std::string> openapi_property_enum(std::string_view schema,
-                                               std::string_view property) {
+std::vector<std::string> openapi_property_enum(std::string_view schema, std::string_view property) {
   return strings_at({"components", "schemas", schema, "properties", property, "enum"});
 }
 

@@ -2,17 +2,16 @@
 // integration tests drive the real gpq binary this way.
 #pragma once
 
-#include <sys/types.h>
-
 #include <chrono>
 #include <functional>
 #include <string>
+#include <sys/types.h>
 #include <vector>
 
 namespace gpq::test {
 
 struct ProcessResult {
-  int exit_code = -1;  // -1 when killed by a signal
+  int exit_code = -1;   // -1 when killed by a signal
   int term_signal = 0;  // the signal that ended the child, when one did
   std::string out;
   std::string err;

@@ -1,18 +1,17 @@
 #include "support/serve_process.h"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
+#include <fcntl.h>
 #include <fstream>
+#include <poll.h>
 #include <regex>
+#include <signal.h>
 #include <sstream>
 #include <stdexcept>
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 

@@ -2,10 +2,9 @@
 // when the object goes away.
 #pragma once
 
-#include <sys/types.h>
-
 #include <filesystem>
 #include <string>
+#include <sys/types.h>
 #include <vector>
 
 namespace gpq::test {

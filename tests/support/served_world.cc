@@ -1,8 +1,8 @@
 #include "support/served_world.h"
 
-#include <gtest/gtest.h>
-
 #include <stdexcept>
+
+#include <gtest/gtest.h>
 
 #include "support/fixture_db.h"
 #include "support/process.h"
@@ -19,8 +19,8 @@ ServedWorld::ServedWorld(const std::vector<std::string>& serve_args) : db_(dir_.
 }
 
 std::string ServedWorld::create_key(const std::string& label) const {
-  const ProcessResult created = run_gpq({"--db", db_.string(), "keys", "create", "--label", label,
-                                         "--quiet"});
+  const ProcessResult created =
+      run_gpq({"--db", db_.string(), "keys", "create", "--label", label, "--quiet"});
   if (created.exit_code != 0 || created.out.size() < 20) {
     ADD_FAILURE() << "gpq keys create failed: " << created.err;
     throw std::runtime_error("gpq keys create failed");
@@ -28,7 +28,9 @@ std::string ServedWorld::create_key(const std::string& label) const {
   return created.out.substr(0, created.out.find('\n'));
 }
 
-std::unique_ptr<ApiClient> ServedWorld::client() const { return client(key_); }
+std::unique_ptr<ApiClient> ServedWorld::client() const {
+  return client(key_);
+}
 
 std::unique_ptr<ApiClient> ServedWorld::client(const std::string& key) const {
   return std::make_unique<ApiClient>(server_->host(), server_->port(), key);

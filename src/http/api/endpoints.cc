@@ -223,7 +223,9 @@ Reply history(const QueryService& core, const Call& call) {
   HistoryMeta meta;
   return set_list(
       bound.format, bound.tle_layout,
-      [&](const SetVisitor& visit) { return core.history(bound.query, bound.paging, visit, &meta); },
+      [&](const SetVisitor& visit) {
+        return core.history(bound.query, bound.paging, visit, &meta);
+      },
       call, &meta);
 }
 

@@ -2,8 +2,7 @@
 
 namespace gpq::http {
 
-std::shared_ptr<const CachedReply> ReplyCache::find(const std::string& key,
-                                                    std::int64_t generation,
+std::shared_ptr<const CachedReply> ReplyCache::find(const std::string& key, std::int64_t generation,
                                                     Clock::time_point now) {
   const std::lock_guard lock(mutex_);
   const auto found = entries_.find(key);

@@ -72,10 +72,10 @@ std::int64_t RedisKeyStore::add(std::span<const unsigned char> hash, std::string
   const std::string created_us = std::to_string(created.unix_micros());
   return guarded_redis([&] {
     return pool_.with([&](RedisConnection& connection) {
-      return static_cast<std::int64_t>(add_.run(connection, {kNext, kRecordPrefix, kIds, kVersion},
-                                                {label, hash_bytes, created_us,
-                                                 key_scope_name(scope)})
-                                           .integer);
+      return static_cast<std::int64_t>(
+          add_.run(connection, {kNext, kRecordPrefix, kIds, kVersion},
+                   {label, hash_bytes, created_us, key_scope_name(scope)})
+              .integer);
     });
   });
 }

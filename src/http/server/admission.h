@@ -13,11 +13,11 @@
 #include "gpq/time.h"
 
 #include "http/api/endpoints.h"
+#include "http/api/routes.h"
 #include "http/limits/key_ring.h"
 #include "http/limits/limit_book.h"
 #include "http/limits/quota.h"
 #include "http/limits/rate_limiter.h"
-#include "http/api/routes.h"
 
 namespace gpq::http {
 

@@ -1,11 +1,10 @@
 #include "http/server/gate_stream.h"
 
-#include <poll.h>
-#include <sys/socket.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <poll.h>
+#include <sys/socket.h>
 #include <utility>
 
 #include "http/server/socket_address.h"
@@ -44,7 +43,9 @@ bool GateStream::is_readable() const {
   return consumed_ < connection_.pending.size() || wait(POLLIN, read_deadline_);
 }
 
-bool GateStream::is_writable() const { return wait(POLLOUT, Clock::now() + write_timeout_); }
+bool GateStream::is_writable() const {
+  return wait(POLLOUT, Clock::now() + write_timeout_);
+}
 
 ssize_t GateStream::read(char* ptr, std::size_t size) {
   if (consumed_ < connection_.pending.size()) {
@@ -71,15 +72,14 @@ ssize_t GateStream::write(const char* ptr, std::size_t size) {
     const std::size_t end = answer_head_.find("\r\n\r\n");
     answer_head_done_ = end != std::string::npos || answer_head_.size() >= 65536;
     if (answer_head_done_) {
-      answer_closes_ = answer_head_.substr(0, end).find("\r\nConnection: close\r\n") !=
-                       std::string::npos;
+      answer_closes_ =
+          answer_head_.substr(0, end).find("\r\nConnection: close\r\n") != std::string::npos;
       answer_head_.clear();
     }
   }
   std::size_t sent = 0;
   while (sent < size) {
-    const ssize_t n =
-        ::send(connection_.fd, ptr + sent, size - sent, MSG_DONTWAIT | MSG_NOSIGNAL);
+    const ssize_t n = ::send(connection_.fd, ptr + sent, size - sent, MSG_DONTWAIT | MSG_NOSIGNAL);
     if (n > 0) {
       sent += static_cast<std::size_t>(n);
     } else if (n < 0 && errno == EINTR) {
@@ -111,6 +111,8 @@ void GateStream::get_local_ip_and_port(std::string& ip, int& port) const {
   port = local.port;
 }
 
-socket_t GateStream::socket() const { return connection_.fd; }
+socket_t GateStream::socket() const {
+  return connection_.fd;
+}
 
 }  // namespace gpq::http

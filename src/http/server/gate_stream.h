@@ -15,7 +15,7 @@ struct GateConnection {
   int fd = -1;
   std::string peer_ip;
   int peer_port = 0;
-  std::string pending;  // read from the socket, not yet handed to httplib
+  std::string pending;     // read from the socket, not yet handed to httplib
   std::size_t served = 0;  // requests answered on this connection
 };
 

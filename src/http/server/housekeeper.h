@@ -8,8 +8,8 @@
 
 #include "gpq/time.h"
 
-#include "http/server/access_log.h"
 #include "http/limits/quota.h"
+#include "http/server/access_log.h"
 #include "storage/database.h"
 
 namespace gpq::http {

@@ -51,7 +51,9 @@ bool is_header_line(std::string_view line) {
   return true;
 }
 
-HeadJudgement refused(int status) { return {State::refused, 0, status}; }
+HeadJudgement refused(int status) {
+  return {State::refused, 0, status};
+}
 
 }  // namespace
 

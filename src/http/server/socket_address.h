@@ -2,7 +2,6 @@
 #pragma once
 
 #include <string>
-
 #include <sys/socket.h>
 
 namespace gpq::http {

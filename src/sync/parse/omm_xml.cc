@@ -5,8 +5,9 @@
 
 #include <pugixml.hpp>
 
-#include "core/text.h"
 #include "gpq/error.h"
+
+#include "core/text.h"
 #include "sync/parse/omm_fields.h"
 #include "sync/parse/parsers.h"
 

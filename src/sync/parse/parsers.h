@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "gpq/element_set.h"
+
 #include "sync/detect.h"
 #include "sync/input.h"
 #include "sync/record_sink.h"

@@ -53,9 +53,8 @@ std::string failure_text(const ShortAnswer& stopped, httplib::Error error,
   }
   if (stopped.too_big) {
     return fmt::format("the answer was larger than the limit of {}",
-                       max_body_bytes % (1 << 20) == 0
-                           ? fmt::format("{} MiB", max_body_bytes >> 20)
-                           : fmt::format("{} bytes", max_body_bytes));
+                       max_body_bytes % (1 << 20) == 0 ? fmt::format("{} MiB", max_body_bytes >> 20)
+                                                       : fmt::format("{} bytes", max_body_bytes));
   }
   return describe(error);
 }

@@ -48,8 +48,8 @@ BudgetLimits clamp_to_spacetrack(const BudgetLimits& wanted, std::vector<std::st
   BudgetLimits limits = wanted;
   const auto clamp = [&](int& value, int ceiling, std::string_view what) {
     if (value > ceiling) {
-      notes.push_back(fmt::format("{} {} is above what Space-Track allows; using {}", what,
-                                  value, ceiling));
+      notes.push_back(
+          fmt::format("{} {} is above what Space-Track allows; using {}", what, value, ceiling));
       value = ceiling;
     } else if (value < 1) {
       notes.push_back(fmt::format("{} {} allows no request at all; using 1", what, value));
@@ -80,8 +80,7 @@ NextSlot next_slot(const storage::RequestLog& log, TimePoint now, const BudgetLi
     later(*log.paused_until, kPauseLimit);
   }
   if (!log.sent.empty()) {
-    later(plus(log.sent.back(),
-               limits.min_interval.count() * kMicrosPerSecond + kSpacingMarginUs),
+    later(plus(log.sent.back(), limits.min_interval.count() * kMicrosPerSecond + kSpacingMarginUs),
           "the spacing between requests");
   }
   // Each window only empties as time goes on, so the latest of the three satisfies all.
@@ -124,19 +123,21 @@ std::optional<std::string> RequestBudget::acquire() {
     }
     const std::int64_t wait_us = slot.at.unix_micros() - now.unix_micros();
     if (wait_us > max_wait_.count() * kMicrosPerSecond && slot.limit == kPauseLimit) {
-      return fmt::format("Space-Track asked for a pause after a rate-limit answer; run again "
-                         "after {}",
-                         format_run_again(slot.at, now));
+      return fmt::format(
+          "Space-Track asked for a pause after a rate-limit answer; run again "
+          "after {}",
+          format_run_again(slot.at, now));
     }
     if (wait_us > max_wait_.count() * kMicrosPerSecond) {
-      return fmt::format("{} is spent (at most {} a minute, {} an hour, {} a day); run again "
-                         "after {}",
-                         slot.limit, limits_.per_minute, limits_.per_hour, limits_.per_day,
-                         format_run_again(slot.at, now));
+      return fmt::format(
+          "{} is spent (at most {} a minute, {} an hour, {} a day); run again "
+          "after {}",
+          slot.limit, limits_.per_minute, limits_.per_hour, limits_.per_day,
+          format_run_again(slot.at, now));
     }
     if (notice_ && wait_us >= kMicrosPerSecond) {
-      notice_(fmt::format("waiting {:.0f} s for {}", static_cast<double>(wait_us) / 1e6,
-                          slot.limit));
+      notice_(
+          fmt::format("waiting {:.0f} s for {}", static_cast<double>(wait_us) / 1e6, slot.limit));
     }
     clock_.sleep_for(std::chrono::microseconds(wait_us));
   }
@@ -153,8 +154,8 @@ TimePoint RequestBudget::next_time() {
 
 std::string format_run_again(TimePoint at, TimePoint now) {
   // Rounded up to the minute, so that "after 11:42" is never a little early.
-  const TimePoint up = TimePoint::from_unix_micros(
-      (at.unix_micros() + kMinuteUs - 1) / kMinuteUs * kMinuteUs);
+  const TimePoint up =
+      TimePoint::from_unix_micros((at.unix_micros() + kMinuteUs - 1) / kMinuteUs * kMinuteUs);
   const CivilTime c = to_civil(up);
   if (format_date(up) == format_date(now)) {
     return fmt::format("{:02}:{:02} UTC", c.hour, c.minute);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gpq/time.h"
+
 #include "storage/upstream_requests.h"
 
 namespace gpq::storage {
@@ -62,8 +63,8 @@ class RequestBudget {
 
   // `db` and `clock` must outlive the budget. `notice` hears of every wait (may be empty).
   // A wait longer than `max_wait` stops the source instead.
-  RequestBudget(storage::Database& db, std::string source, std::string account,
-                BudgetLimits limits, BudgetClock& clock, Notice notice,
+  RequestBudget(storage::Database& db, std::string source, std::string account, BudgetLimits limits,
+                BudgetClock& clock, Notice notice,
                 std::chrono::seconds max_wait = std::chrono::minutes(6));
 
   // Waits until one more request fits and records it (std::nullopt), or, when the wait would

@@ -12,7 +12,8 @@ std::chrono::milliseconds backoff_delay(int attempt, const std::string& retry_af
   int seconds = 0;
   const auto [end, error] =
       std::from_chars(retry_after.data(), retry_after.data() + retry_after.size(), seconds);
-  if (!retry_after.empty() && error == std::errc() && end == retry_after.data() + retry_after.size()) {
+  if (!retry_after.empty() && error == std::errc() &&
+      end == retry_after.data() + retry_after.size()) {
     return std::chrono::seconds(std::clamp(seconds, 0, 300));
   }
   thread_local std::mt19937 random{std::random_device{}()};

@@ -52,17 +52,17 @@ LoginOutcome classify_login(const HttpAnswer& answer) {
     return LoginOutcome::failed;
   }
   return lower_without_spaces(answer.body) == R"({"login":"failed"})" ? LoginOutcome::refused
-                                                                       : LoginOutcome::accepted;
+                                                                      : LoginOutcome::accepted;
 }
 
 bool session_expired(const HttpAnswer& answer) {
-  return answer.status == 401 ||
-         (answer.status == 200 && answer.body.size() < 512 &&
-          answer.body.find("must be logged in") != std::string::npos);
+  return answer.status == 401 || (answer.status == 200 && answer.body.size() < 512 &&
+                                  answer.body.find("must be logged in") != std::string::npos);
 }
 
 TimePoint latest_satcat_release(TimePoint now) {
-  const TimePoint today = TimePoint::from_unix_micros(start_of_day(now).unix_micros() + 17 * kHourUs);
+  const TimePoint today =
+      TimePoint::from_unix_micros(start_of_day(now).unix_micros() + 17 * kHourUs);
   return today <= now ? today : TimePoint::from_unix_micros(today.unix_micros() - kMicrosPerDay);
 }
 
@@ -82,12 +82,11 @@ std::string gp_target(std::optional<TimePoint> newest_held) {
   }
   // Whole seconds, rounded down: a set of the same second comes again, none is missed.
   const TimePoint second = TimePoint::from_unix_micros(
-      newest_held->unix_micros() - ((newest_held->unix_micros() % kMicrosPerSecond) +
-                                    kMicrosPerSecond) % kMicrosPerSecond);
+      newest_held->unix_micros() -
+      ((newest_held->unix_micros() % kMicrosPerSecond) + kMicrosPerSecond) % kMicrosPerSecond);
   std::string when = format_iso8601_micros(second);
   when = when.substr(0, when.find('.'));
-  return std::string(kQuery) + "gp/CREATION_DATE/%3E" + when +
-         "/orderby/NORAD_CAT_ID/format/json";
+  return std::string(kQuery) + "gp/CREATION_DATE/%3E" + when + "/orderby/NORAD_CAT_ID/format/json";
 }
 
 std::vector<HistoryWindow> history_windows(TimePoint since, TimePoint now, int days) {

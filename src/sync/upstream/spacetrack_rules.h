@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gpq/time.h"
+
 #include "sync/upstream/http_session.h"
 
 namespace gpq::sync {

@@ -1,15 +1,16 @@
 #include "gpq/element_set.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
 
 #include <fmt/core.h>
+#include <gtest/gtest.h>
 
 namespace gpq {
 namespace {
 
-std::string three(double value) { return fmt::format("{:.3f}", value); }
+std::string three(double value) {
+  return fmt::format("{:.3f}", value);
+}
 
 TEST(DeriveTest, ReproducesSpaceTrackPublishedValues) {
   struct Row {
@@ -38,13 +39,13 @@ TEST(OrbitRegimeTest, BoundariesFollowTheDecisions) {
     OrbitRegime expected;
   };
   const Row rows[] = {
-      {15.5, 0.0005, OrbitRegime::leo},  {11.25, 0.0, OrbitRegime::leo},
-      {11.2499, 0.0, OrbitRegime::meo},  {2.0, 0.01, OrbitRegime::meo},
-      {2.0, 0.25, OrbitRegime::heo},     {2.0, 0.2499, OrbitRegime::meo},
-      {15.0, 0.25, OrbitRegime::heo},    {1.0, 0.0, OrbitRegime::geo},
-      {0.99, 0.0099, OrbitRegime::geo},  {1.01, 0.0, OrbitRegime::geo},
-      {1.0101, 0.0, OrbitRegime::meo},   {0.9899, 0.0, OrbitRegime::meo},
-      {1.0, 0.01, OrbitRegime::meo},     {1.0, 0.3, OrbitRegime::heo},
+      {15.5, 0.0005, OrbitRegime::leo}, {11.25, 0.0, OrbitRegime::leo},
+      {11.2499, 0.0, OrbitRegime::meo}, {2.0, 0.01, OrbitRegime::meo},
+      {2.0, 0.25, OrbitRegime::heo},    {2.0, 0.2499, OrbitRegime::meo},
+      {15.0, 0.25, OrbitRegime::heo},   {1.0, 0.0, OrbitRegime::geo},
+      {0.99, 0.0099, OrbitRegime::geo}, {1.01, 0.0, OrbitRegime::geo},
+      {1.0101, 0.0, OrbitRegime::meo},  {0.9899, 0.0, OrbitRegime::meo},
+      {1.0, 0.01, OrbitRegime::meo},    {1.0, 0.3, OrbitRegime::heo},
   };
   for (const Row& row : rows) {
     EXPECT_EQ(orbit_regime(row.n, row.e), row.expected) << row.n << " " << row.e;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "gpq/tle.h"
+
 #include "support/expect_error.h"
 
 namespace gpq {
@@ -27,15 +28,16 @@ std::string single(Format format, const ElementSet& set) {
 }
 
 TEST(FormatTest, JsonRecordHasSpecFieldsInSpecOrder) {
-  EXPECT_EQ(single(Format::json, iss()),
-            R"x({"OBJECT_NAME":"ISS (ZARYA)","OBJECT_ID":"1998-067A","NORAD_CAT_ID":25544,)x"
-            R"x("EPOCH":"2026-05-23T19:25:57.298Z","MEAN_MOTION":15.4933465,"ECCENTRICITY":0.000752,)x"
-            R"x("INCLINATION":51.6325,"RA_OF_ASC_NODE":60.7811,"ARG_OF_PERICENTER":90.7634,)x"
-            R"x("MEAN_ANOMALY":269.4217,"BSTAR":0.00013771,"MEAN_MOTION_DOT":7.235e-05,)x"
-            R"x("MEAN_MOTION_DDOT":0,"REV_AT_EPOCH":56797,"CLASSIFICATION_TYPE":"U",)x"
-            R"x("ELEMENT_SET_NO":999,"PERIOD_MINUTES":92.943,"APOGEE_KM":423.784,)x"
-            R"x("PERIGEE_KM":413.562,"SEMI_MAJOR_AXIS_KM":6796.808,"DATA_SOURCE":"celestrak",)x"
-            R"x("CREATION_DATE":null,"_collected_at":"2026-05-24T00:00:00.000Z"})x");
+  EXPECT_EQ(
+      single(Format::json, iss()),
+      R"x({"OBJECT_NAME":"ISS (ZARYA)","OBJECT_ID":"1998-067A","NORAD_CAT_ID":25544,)x"
+      R"x("EPOCH":"2026-05-23T19:25:57.298Z","MEAN_MOTION":15.4933465,"ECCENTRICITY":0.000752,)x"
+      R"x("INCLINATION":51.6325,"RA_OF_ASC_NODE":60.7811,"ARG_OF_PERICENTER":90.7634,)x"
+      R"x("MEAN_ANOMALY":269.4217,"BSTAR":0.00013771,"MEAN_MOTION_DOT":7.235e-05,)x"
+      R"x("MEAN_MOTION_DDOT":0,"REV_AT_EPOCH":56797,"CLASSIFICATION_TYPE":"U",)x"
+      R"x("ELEMENT_SET_NO":999,"PERIOD_MINUTES":92.943,"APOGEE_KM":423.784,)x"
+      R"x("PERIGEE_KM":413.562,"SEMI_MAJOR_AXIS_KM":6796.808,"DATA_SOURCE":"celestrak",)x"
+      R"x("CREATION_DATE":null,"_collected_at":"2026-05-24T00:00:00.000Z"})x");
 }
 
 TEST(FormatTest, TextFormats) {
@@ -100,11 +102,10 @@ TEST(FormatTest, ListsAndEnvelopes) {
   out.clear();
   HistoryMeta meta{25544, "ISS (ZARYA)", iss().epoch, iss().epoch, 1};
   write_page_envelope("[]", {1, 1, 100, 1}, "http://h/api/v1/gp?page=2", "", &meta, out);
-  EXPECT_EQ(out,
-            R"x({"data":[],"pagination":{"total":1,"page":1,"per_page":100,"total_pages":1,)x"
-            R"x("next":"http://h/api/v1/gp?page=2","prev":null},"meta":{"norad_id":25544,)x"
-            R"x("object_name":"ISS (ZARYA)","earliest_epoch":"2026-05-23T19:25:57.298Z",)x"
-            R"x("latest_epoch":"2026-05-23T19:25:57.298Z","total_elsets":1}})x");
+  EXPECT_EQ(out, R"x({"data":[],"pagination":{"total":1,"page":1,"per_page":100,"total_pages":1,)x"
+                 R"x("next":"http://h/api/v1/gp?page=2","prev":null},"meta":{"norad_id":25544,)x"
+                 R"x("object_name":"ISS (ZARYA)","earliest_epoch":"2026-05-23T19:25:57.298Z",)x"
+                 R"x("latest_epoch":"2026-05-23T19:25:57.298Z","total_elsets":1}})x");
 
   out.clear();
   write_adjacent_json({iss(), std::nullopt, std::nullopt}, out);
@@ -113,8 +114,10 @@ TEST(FormatTest, ListsAndEnvelopes) {
 
   out.clear();
   write_range_json({25544, 3, 2, iss().epoch, iss().epoch}, out);
-  EXPECT_EQ(out, R"x({"norad_id":25544,"total_elsets":3,"year_files":2,)x"
-                 R"x("earliest_epoch":"2026-05-23T19:25:57.298Z","latest_epoch":"2026-05-23T19:25:57.298Z"})x");
+  EXPECT_EQ(
+      out,
+      R"x({"norad_id":25544,"total_elsets":3,"year_files":2,)x"
+      R"x("earliest_epoch":"2026-05-23T19:25:57.298Z","latest_epoch":"2026-05-23T19:25:57.298Z"})x");
 }
 
 TEST(FormatTest, CatalogRecords) {

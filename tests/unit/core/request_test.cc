@@ -12,8 +12,8 @@ TEST(BindNoradIdTest, AcceptsOneToNineDigits) {
   EXPECT_EQ(bind_norad_id("25544"), 25544);
   EXPECT_EQ(bind_norad_id("1"), 1);
   EXPECT_EQ(bind_norad_id("999999999"), 999'999'999);
-  for (const char* bad : {"0", "1000000000", "-5", "25544a", "", " ", "2.5", "0x10",
-                          "99999999999999999999999"}) {
+  for (const char* bad :
+       {"0", "1000000000", "-5", "25544a", "", " ", "2.5", "0x10", "99999999999999999999999"}) {
     EXPECT_GPQ_ERROR(bind_norad_id(bad), Errc::bad_request,
                      fmt::format("parameter 'norad_id': '{}' is not a NORAD catalog number (a "
                                  "whole number from 1 to 999999999)",
@@ -171,18 +171,16 @@ TEST(BindNearestTest, EpochIsRequired) {
   EXPECT_GPQ_ERROR(bind_nearest("25544", {}, FrontEnd::http), Errc::bad_request,
                    "parameter 'epoch' is required: ISO 8601 (2024-01-01T00:00:00Z), "
                    "jd:<julian date> or unix:<seconds>");
-  EXPECT_GPQ_ERROR(bind_adjacent("25544", {{"epoch", "2024-01-01"}, {"format", "tle"}},
-                                 FrontEnd::http),
-                   Errc::bad_request,
-                   "parameter 'format': 'tle' is not available here; use one of: json");
+  EXPECT_GPQ_ERROR(
+      bind_adjacent("25544", {{"epoch", "2024-01-01"}, {"format", "tle"}}, FrontEnd::http),
+      Errc::bad_request, "parameter 'format': 'tle' is not available here; use one of: json");
 }
 
 TEST(BindCatalogTest, FormatsAndYear) {
   EXPECT_EQ(bind_catalog_search({{"format", "csv"}}, FrontEnd::http).format, Format::csv);
   EXPECT_TRUE(bind_catalog_search({}, FrontEnd::http).query.active_only);
   EXPECT_FALSE(bind_catalog_search({{"active_only", "false"}}, FrontEnd::http).query.active_only);
-  EXPECT_EQ(bind_catalog_search({{"launch_year", "1998"}}, FrontEnd::http).query.launch_year,
-            1998);
+  EXPECT_EQ(bind_catalog_search({{"launch_year", "1998"}}, FrontEnd::http).query.launch_year, 1998);
   EXPECT_GPQ_ERROR(bind_catalog_search({{"format", "xml"}}, FrontEnd::http), Errc::bad_request,
                    "parameter 'format': 'xml' is not available here; use one of: json, csv");
   for (const char* year : {"1956", "2201", "98"}) {

@@ -1,11 +1,10 @@
 #include "core/stop_request.h"
 
+#include <chrono>
 #include <signal.h>
+#include <thread>
 
 #include <gtest/gtest.h>
-
-#include <chrono>
-#include <thread>
 
 #include "gpq/error.h"
 

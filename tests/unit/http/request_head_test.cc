@@ -1,10 +1,10 @@
 // judge_request_head: when the bytes of a connection make a whole request, and which heads are
 // refused before their end.
-#include <gtest/gtest.h>
+#include "http/server/request_head.h"
 
 #include <string>
 
-#include "http/server/request_head.h"
+#include <gtest/gtest.h>
 
 namespace gpq::http {
 namespace {
@@ -13,7 +13,9 @@ using State = HeadJudgement::State;
 
 const std::string kLine = "GET /api/v1/gp/25544 HTTP/1.1\r\n";
 
-HeadJudgement judge(const std::string& bytes) { return judge_request_head(bytes, HeadLimits{}); }
+HeadJudgement judge(const std::string& bytes) {
+  return judge_request_head(bytes, HeadLimits{});
+}
 
 TEST(RequestHeadTest, AHeadIsWholeAtItsBlankLine) {
   const std::string head = kLine + "Host: x\r\n\r\n";

@@ -33,7 +33,8 @@ void expect_same(const StoredSet& a, const StoredSet& b) {
        {&ElementSet::mean_motion, &ElementSet::eccentricity, &ElementSet::inclination,
         &ElementSet::ra_of_asc_node, &ElementSet::arg_of_pericenter, &ElementSet::mean_anomaly,
         &ElementSet::bstar, &ElementSet::mean_motion_dot, &ElementSet::mean_motion_ddot}) {
-    EXPECT_EQ(std::bit_cast<std::uint64_t>(a.set.*field), std::bit_cast<std::uint64_t>(b.set.*field));
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(a.set.*field),
+              std::bit_cast<std::uint64_t>(b.set.*field));
   }
   EXPECT_EQ(a.set.rev_at_epoch, b.set.rev_at_epoch);
   EXPECT_EQ(a.set.element_set_no, b.set.element_set_no);

@@ -5,9 +5,9 @@
 #include <random>
 #include <vector>
 
-#include <gtest/gtest.h>
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
+#include <gtest/gtest.h>
 
 #include "storage/row_codec.h"
 #include "storage/schema.h"
@@ -30,9 +30,10 @@ std::vector<ElementSet> random_sets(std::size_t count, std::uint64_t seed) {
   std::vector<ElementSet> sets;
   for (std::size_t i = 0; i < count; ++i) {
     const bool spacetrack = random() % 2 == 0;
-    ElementSet set = make_set(42, kEpoch2024 + hours(random) * kMicrosPerHour +
-                                      static_cast<std::int64_t>(random() % 3) * 400,
-                              spacetrack ? DataSource::spacetrack : DataSource::celestrak);
+    ElementSet set = make_set(
+        42,
+        kEpoch2024 + hours(random) * kMicrosPerHour + static_cast<std::int64_t>(random() % 3) * 400,
+        spacetrack ? DataSource::spacetrack : DataSource::celestrak);
     set.mean_anomaly = static_cast<double>(random() % 3600000) / 1e4;
     set.rev_at_epoch = static_cast<std::int32_t>(i);
     sets.push_back(set);
@@ -150,18 +151,21 @@ TEST(BlockMigrationTest, ARowLayoutDatabaseMigratesInPlace) {
   {
     SQLite::Database raw(path_.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     migrate_to(raw, path_.string(), 3);
-    SQLite::Statement insert(raw, "INSERT OR REPLACE INTO element_set VALUES (?1, ?2, ?3, ?4, ?5, "
-                                  "?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)");
+    SQLite::Statement insert(raw,
+                             "INSERT OR REPLACE INTO element_set VALUES (?1, ?2, ?3, ?4, ?5, "
+                             "?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)");
     for (const ElementSet& set : sets) {
       insert.reset();
       bind_set(insert, set, 0);
       insert.exec();
     }
-    raw.exec("INSERT INTO latest SELECT norad_id, source, max(epoch_us) FROM element_set "
-             "GROUP BY norad_id, source");
+    raw.exec(
+        "INSERT INTO latest SELECT norad_id, source, max(epoch_us) FROM element_set "
+        "GROUP BY norad_id, source");
     raw.exec("INSERT INTO object VALUES (42, 'ISS (ZARYA)', '1998-067A')");
-    raw.exec("UPDATE meta SET value = (SELECT count(*) FROM element_set) "
-             "WHERE key = 'element_set_count'");
+    raw.exec(
+        "UPDATE meta SET value = (SELECT count(*) FROM element_set) "
+        "WHERE key = 'element_set_count'");
   }
   Database::open(path_, Database::Mode::read_write);  // migrates 4, 5 and 6
   Reader migrated(path_);

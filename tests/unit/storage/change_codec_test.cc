@@ -1,6 +1,6 @@
 // The change stream's bytes (storage/change_codec.h): every value keeps its type and bytes
 // through any cut of the stream into pieces, and what is not a stream is refused.
-#include <gtest/gtest.h>
+#include "storage/change_codec.h"
 
 #include <cmath>
 #include <deque>
@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "storage/change_codec.h"
+#include <gtest/gtest.h>
+
 #include "support/expect_error.h"
 
 namespace gpq::storage {
@@ -24,8 +25,8 @@ std::string sample_stream() {
   encoder.row(ChangeTable::set_block,
               {std::int64_t{7}, std::int64_t{-25544}, std::numeric_limits<std::int64_t>::min(),
                std::numeric_limits<std::int64_t>::max(), BlobValue{blob}});
-  encoder.row(ChangeTable::latest, {nullptr, 15.50103472, -0.0, TextValue{"ISS (ZARYA)"},
-                                    TextValue{""}, BlobValue{""}});
+  encoder.row(ChangeTable::latest,
+              {nullptr, 15.50103472, -0.0, TextValue{"ISS (ZARYA)"}, TextValue{""}, BlobValue{""}});
   encoder.end({2, 1, 3, 1});
   return out;
 }
@@ -71,7 +72,8 @@ TEST(ChangeCodecTest, EveryValueComesBackWhateverThePiecesTheStreamArrivesIn) {
     EXPECT_EQ(std::get<std::int64_t>(block.values[1]), -25544);
     EXPECT_EQ(std::get<std::int64_t>(block.values[2]), std::numeric_limits<std::int64_t>::min());
     EXPECT_EQ(std::get<std::int64_t>(block.values[3]), std::numeric_limits<std::int64_t>::max());
-    EXPECT_EQ(std::get<BlobValue>(block.values[4]).bytes, std::string("\x00\x01\xff\x7f packed", 12));
+    EXPECT_EQ(std::get<BlobValue>(block.values[4]).bytes,
+              std::string("\x00\x01\xff\x7f packed", 12));
 
     const DecodedFrame& latest = frames[3];
     EXPECT_EQ(latest.table, ChangeTable::latest);
@@ -114,7 +116,8 @@ TEST(ChangeCodecTest, WhatIsNotAChangeStreamIsRefused) {
   EXPECT_GPQ_ERROR(decode("GPQ-CHANGES 2\n"), Errc::upstream,
                    damaged + "it is a change stream of another version of gpq");
   const std::string magic(kChangeStreamMagic);
-  EXPECT_GPQ_ERROR(decode(magic + std::string("\x09\x00", 2)), Errc::upstream, damaged + "a frame of unknown kind");
+  EXPECT_GPQ_ERROR(decode(magic + std::string("\x09\x00", 2)), Errc::upstream,
+                   damaged + "a frame of unknown kind");
   EXPECT_GPQ_ERROR(decode(magic + "\x02\xff\xff\xff\xff\x0f"), Errc::upstream,
                    damaged + "a frame larger than 16 MiB");
   EXPECT_GPQ_ERROR(decode(magic + std::string("\x02\x02\x63\x00", 4)), Errc::upstream,

@@ -10,7 +10,9 @@
 namespace gpq::storage {
 namespace {
 
-TimePoint day(int d) { return TimePoint::from_unix_micros(1'795'478'400'000'000 + d * kMicrosPerDay); }
+TimePoint day(int d) {
+  return TimePoint::from_unix_micros(1'795'478'400'000'000 + d * kMicrosPerDay);
+}
 
 TEST(HistoryWindowsTest, CoveredOnlyByOneRecordedWindowThatHoldsIt) {
   test::TempDir dir;
@@ -23,8 +25,8 @@ TEST(HistoryWindowsTest, CoveredOnlyByOneRecordedWindowThatHoldsIt) {
     int end;
     bool covered;
   } cases[] = {
-      {0, 2, true}, {0, 1, true}, {1, 2, true}, {2, 3, true},
-      {1, 3, false},  // held by two windows together, by neither alone
+      {0, 2, true},  {0, 1, true},   {1, 2, true},
+      {2, 3, true},  {1, 3, false},  // held by two windows together, by neither alone
       {3, 4, false}, {-1, 0, false},
   };
   for (const auto& c : cases) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "gpq/error.h"
+
 #include "storage/reader.h"
 #include "storage_test_support.h"
 

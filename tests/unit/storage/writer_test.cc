@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <vector>
 
-#include <gtest/gtest.h>
 #include <SQLiteCpp/Database.h>
+#include <gtest/gtest.h>
 #include <sqlite3.h>
 
 #include "storage_test_support.h"
@@ -230,7 +230,6 @@ TEST_F(WriterTest, TheYearSummaryAgreesWithTheSets) {
   EXPECT_EQ(part.count, 3);
   EXPECT_EQ(part.distinct_years, 3);
   EXPECT_EQ(stats(-kEpoch2024, kEpoch2024 * 2, SourceFilter::spacetrack).count, 0);
-
 }
 
 TEST_F(WriterTest, TheYearSummaryKeepsSourcesApart) {

@@ -74,7 +74,10 @@ TEST(DetectTest, EveryKindFromTheHead) {
       {"BOM + KVN", kBom + "CCSDS_OMM_VERS = 2.0\r\n", FileKind::omm_kvn},
       {"zip", std::string("PK\x03\x04\x14\0\0\0\x08\0", 10), FileKind::zip_archive},
       {"empty zip", std::string("PK\x05\x06", 4) + std::string(18, '\0'), FileKind::zip_archive},
-      {"POSIX tar", tar_header("ustar\0" "00"), FileKind::tar_archive},
+      {"POSIX tar",
+       tar_header("ustar\0"
+                  "00"),
+       FileKind::tar_archive},
       {"GNU tar", tar_header("ustar  \0"), FileKind::tar_archive},
   };
   for (const auto& row : rows) {
@@ -114,7 +117,9 @@ TEST(DetectTest, AnythingElseIsUnknown) {
       {"lines too short", "1 25544U 98067A\n2 25544  51.6325\n"},
       {"lines 2 before 1", kTle2 + "\n" + kTle1 + "\n"},
       {"prose", "hello world\n"},
-      {"a tar header cut short", tar_header("ustar\0" "00").substr(0, 300)},
+      {"a tar header cut short", tar_header("ustar\0"
+                                            "00")
+                                     .substr(0, 300)},
       {"PK but not a zip", "PK is a name\n"},
   };
   for (const auto& row : rows) {
@@ -141,10 +146,14 @@ TEST(DetectTest, BlankIsNothingButAMarkAndBlankSpace) {
 
 TEST(DetectTest, KindNames) {
   const std::pair<FileKind, const char*> rows[] = {
-      {FileKind::tle, "TLE text"},    {FileKind::json, "JSON"},
-      {FileKind::omm_csv, "OMM CSV"}, {FileKind::satcat_csv, "SATCAT CSV"},
-      {FileKind::omm_xml, "OMM XML"}, {FileKind::omm_kvn, "OMM KVN"},
-      {FileKind::zip_archive, "zip archive"}, {FileKind::tar_archive, "tar archive"},
+      {FileKind::tle, "TLE text"},
+      {FileKind::json, "JSON"},
+      {FileKind::omm_csv, "OMM CSV"},
+      {FileKind::satcat_csv, "SATCAT CSV"},
+      {FileKind::omm_xml, "OMM XML"},
+      {FileKind::omm_kvn, "OMM KVN"},
+      {FileKind::zip_archive, "zip archive"},
+      {FileKind::tar_archive, "tar archive"},
       {FileKind::unknown, "unknown"},
   };
   for (const auto& [kind, name] : rows) {

@@ -170,8 +170,9 @@ TEST(HttpSessionTest, AChainOfFiveRedirectsIsFollowedASixthIsNot) {
   EXPECT_EQ(five.body, "arrived");
   const HttpAnswer six = session.get("/hop/6");
   EXPECT_EQ(six.status, 302);
-  EXPECT_EQ(six.summary(), "more than 5 redirects (the last from " + server.url() +
-                               "/hop/1 to " + server.url() + "/hop/0); give the address they "
+  EXPECT_EQ(six.summary(), "more than 5 redirects (the last from " + server.url() + "/hop/1 to " +
+                               server.url() +
+                               "/hop/0); give the address they "
                                "end at");
 }
 
@@ -220,7 +221,7 @@ TEST(HttpSessionTest, CookiesAndFormsNeverFollowARedirectToAnotherHost) {
   EXPECT_EQ(session.get("/peek").body, "cookie=session=secret");  // its own host has it
   const HttpAnswer away = session.get("/away");
   EXPECT_EQ(away.status, 200) << away.summary();
-  EXPECT_EQ(away.body, "cookie=");  // the other host did not get it
+  EXPECT_EQ(away.body, "cookie=");               // the other host did not get it
   const HttpAnswer back = session.get("/back");  // there and back again: its own host again
   EXPECT_EQ(back.body, "cookie=session=secret");
   const HttpAnswer form = session.post_form("/away-form", {{"password", "secret"}});

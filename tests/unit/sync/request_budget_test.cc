@@ -3,9 +3,9 @@
 // answer, and limits a configuration may not exceed.
 #include "sync/upstream/request_budget.h"
 
-#include <gtest/gtest.h>
-
 #include <memory>
+
+#include <gtest/gtest.h>
 
 #include "storage/database.h"
 #include "support/temp_dir.h"

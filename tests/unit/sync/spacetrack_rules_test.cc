@@ -6,7 +6,9 @@
 namespace gpq::sync {
 namespace {
 
-TimePoint at(const char* iso) { return *parse_iso8601(iso); }
+TimePoint at(const char* iso) {
+  return *parse_iso8601(iso);
+}
 
 HttpAnswer answer(int status, std::string body, HeaderList headers = {}) {
   HttpAnswer a;
@@ -92,8 +94,7 @@ TEST(SpacetrackRulesTest, ClassGpTargets) {
 }
 
 TEST(SpacetrackRulesTest, HistoryWindowsAndWhenTheyAreComplete) {
-  const auto windows =
-      history_windows(at("2026-11-20T15:00:00Z"), at("2026-11-24T10:00:00Z"), 2);
+  const auto windows = history_windows(at("2026-11-20T15:00:00Z"), at("2026-11-24T10:00:00Z"), 2);
   ASSERT_EQ(windows.size(), 3U);
   EXPECT_EQ(windows[0].start, at("2026-11-20T00:00:00Z"));
   EXPECT_EQ(windows[2].end, at("2026-11-26T00:00:00Z"));

@@ -141,8 +141,8 @@ TEST(SyncPlanTest, ASecretEveryUserCanReadIsWarnedOf) {
   const std::string password_file = (dir.path() / "password").string();
   std::ofstream(password_file) << "secret\n";
   std::filesystem::permissions(password_file, std::filesystem::perms(0644));
-  SyncConfig config = config_of({{"spacetrack_identity", "ops@example.org"},
-                                 {"spacetrack_password_file", password_file}});
+  SyncConfig config = config_of(
+      {{"spacetrack_identity", "ops@example.org"}, {"spacetrack_password_file", password_file}});
   const SyncPlan readable = plan_sync({}, config);
   ASSERT_TRUE(warns_of_readers(readable));
   for (const std::string& warning : readable.warnings) {
