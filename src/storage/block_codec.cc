@@ -313,12 +313,16 @@ bool decode_block(std::string_view block, std::int32_t norad_id, DataSource sour
   });
   for (std::size_t e = 0; e < kElementCount && ok; ++e) {
     const ElementColumn& spec = kElementColumns[e];
-    each(spec.modulus, [&](StoredSet& s, std::size_t i) {
-      const bool bits = (header & kDoubleBits) != 0;
-      s.set.*spec.field = !is_present(present, i) ? std::numeric_limits<double>::quiet_NaN()
-                          : bits                  ? std::bit_cast<double>(values[i])
-                                                  : spec.codec.decode(values[i]);
-    });
+    if (!column(spec.modulus)) {
+      break;
+    }
+    // Read once a column: `header` is a byte, which the stores below could alias.
+    const bool bits = (header & kDoubleBits) != 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      sets[i].set.*spec.field = !is_present(present, i) ? std::numeric_limits<double>::quiet_NaN()
+                                : bits                  ? std::bit_cast<double>(values[i])
+                                                        : spec.codec.decode(values[i]);
+    }
   }
   each(0, [&](StoredSet& s, std::size_t i) {
     s.set.rev_at_epoch = static_cast<std::int32_t>(values[i]);
