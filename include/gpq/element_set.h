@@ -15,7 +15,8 @@ namespace gpq {
 
 // Every source of sets, one row each: the enumerator, DATA_SOURCE's value, and the neutral
 // name the API also accepts (docs/DECISIONS.md). The enum, the names and the parser are made
-// from it.
+// from it. The rows are in authority order (see outranks) and a row's position is the code
+// stored with its sets, so a new source is appended and no row is ever moved.
 #define GPQ_DATA_SOURCES(ROW)               \
   ROW(spacetrack, "spacetrack", "source_a") \
   ROW(celestrak, "celestrak", "source_b")
@@ -26,8 +27,24 @@ enum class DataSource : std::uint8_t {
 #undef GPQ_DATA_SOURCE_ENUMERATOR
 };
 
+inline constexpr int kDataSourceCount = 0
+#define GPQ_DATA_SOURCE_COUNT(name, value, neutral) +1
+    GPQ_DATA_SOURCES(GPQ_DATA_SOURCE_COUNT)
+#undef GPQ_DATA_SOURCE_COUNT
+    ;
+
+// The authority rule, the one place it is kept: where two sources hold a set of one object on
+// the same printed millisecond, the merged view shows the set of the source that outranks the
+// other, and the other is hidden (docs/STORAGE.md "Sources"). Space-Track, whose sets
+// CelesTrak republishes, outranks CelesTrak.
+constexpr bool outranks(DataSource a, DataSource b) noexcept {
+  return static_cast<int>(a) < static_cast<int>(b);
+}
+
 // "spacetrack" / "celestrak", as DATA_SOURCE prints.
 std::string_view to_string(DataSource source) noexcept;
+// "source_a" / "source_b": the name the API also accepts.
+std::string_view neutral_name(DataSource source) noexcept;
 // A row's value or neutral name (spacetrack, celestrak, source_a, source_b), any case.
 std::optional<DataSource> parse_data_source(std::string_view text) noexcept;
 // Every spelling parse_data_source accepts, values first: for checks of a fixed list.

@@ -48,8 +48,25 @@ struct PageSlice {
 };
 PageSlice slice_page(const Paging& paging, std::int64_t total);
 
-// Which data source a history/nearest query reads; `all` merges them (Space-Track wins a tie).
-enum class SourceFilter : std::uint8_t { all, spacetrack, celestrak };
+// Which data source a history/nearest query reads: one of GPQ_DATA_SOURCES, or `all` merged
+// (the authority rule of gpq/element_set.h decides a tie).
+enum class SourceFilter : std::uint8_t {
+  all,
+#define GPQ_SOURCE_FILTER_ENUMERATOR(name, value, neutral) name,
+  GPQ_DATA_SOURCES(GPQ_SOURCE_FILTER_ENUMERATOR)
+#undef GPQ_SOURCE_FILTER_ENUMERATOR
+};
+
+constexpr SourceFilter only(DataSource source) noexcept {
+  return static_cast<SourceFilter>(static_cast<int>(source) + 1);
+}
+// The one source a filter reads; none for `all`.
+constexpr std::optional<DataSource> only_source(SourceFilter filter) noexcept {
+  if (filter == SourceFilter::all) {
+    return std::nullopt;
+  }
+  return static_cast<DataSource>(static_cast<int>(filter) - 1);
+}
 
 // GET /gp and `gpq gp` with filters: the current set of every matching object.
 struct GpFilter {

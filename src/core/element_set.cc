@@ -35,6 +35,10 @@ std::string_view to_string(DataSource source) noexcept {
   return kSources[static_cast<std::size_t>(source)].value;
 }
 
+std::string_view neutral_name(DataSource source) noexcept {
+  return kSources[static_cast<std::size_t>(source)].neutral;
+}
+
 std::optional<DataSource> parse_data_source(std::string_view text) noexcept {
   for (const SourceRow& row : kSources) {
     if (iequals(text, row.value) || iequals(text, row.neutral)) {

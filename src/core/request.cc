@@ -70,13 +70,13 @@ SourceFilter bind_source(const Params& params) {
     return SourceFilter::all;
   }
   if (const auto source = parse_data_source(*text)) {
-    return *source == DataSource::spacetrack ? SourceFilter::spacetrack : SourceFilter::celestrak;
+    return only(*source);
   }
   // "spacetrack (source_a), celestrak (source_b) or all", from the table of sources.
-  const std::vector<std::string_view> spellings = data_source_spellings();
   std::vector<std::string> names;
-  for (std::size_t i = 0; i < spellings.size() / 2; ++i) {
-    names.push_back(fmt::format("{} ({})", spellings[i], spellings[i + spellings.size() / 2]));
+  for (int code = 0; code < kDataSourceCount; ++code) {
+    const auto source = static_cast<DataSource>(code);
+    names.push_back(fmt::format("{} ({})", to_string(source), neutral_name(source)));
   }
   names.emplace_back("all");
   fail(Errc::bad_request, "parameter 'data_source': '{}' is not a source; use {}", excerpt(*text),

@@ -21,12 +21,11 @@ namespace {
 bool newer_in_merge(const ElementSet& candidate, const ElementSet& current) {
   const std::int64_t a = printed_millis(candidate.epoch.unix_micros());
   const std::int64_t b = printed_millis(current.epoch.unix_micros());
-  return a > b || (a == b && candidate.source == DataSource::spacetrack);
+  return a > b || (a == b && outranks(candidate.source, current.source));
 }
 
 bool passes(const ElementSet& set, SourceFilter source) {
-  return source == SourceFilter::all ||
-         (source == SourceFilter::spacetrack) == (set.source == DataSource::spacetrack);
+  return source == SourceFilter::all || only(set.source) == source;
 }
 
 }  // namespace
@@ -39,8 +38,6 @@ Reader::Reader(const std::filesystem::path& path) try
       object_years_(db_->connection(), sql::kSelectObjectYears),
       block_at_or_before_(db_->connection(), sql::kSelectBlockAtOrBefore),
       block_after_(db_->connection(), sql::kSelectBlockAfter),
-      spacetrack_blocks_(db_->connection(), sql::kSelectBlocks),
-      celestrak_blocks_(db_->connection(), sql::kSelectBlocks),
       object_(db_->connection(), sql::kSelectObject),
       all_objects_(db_->connection(), sql::kSelectAllObjects),
       run_start_(db_->connection(), sql::kSelectRunStart),
@@ -51,6 +48,9 @@ Reader::Reader(const std::filesystem::path& path) try
       count_objects_(db_->connection(), sql::kCountObjects),
       set_count_(db_->connection(), sql::kSelectSetCount),
       generation_(*db_) {
+  for (int code = 0; code < kDataSourceCount; ++code) {
+    source_blocks_.emplace_back(db_->connection(), sql::kSelectBlocks);
+  }
 } catch (const SQLite::Exception& error) {
   throw_database_error(path, error);
 }
@@ -93,18 +93,21 @@ void Reader::read_row(SQLite::Statement& query, ElementSet& set) {
   fill_names(set.norad_id, set);
 }
 
+int Reader::Plan::count() const {
+  return static_cast<int>(std::count(reads.begin(), reads.end(), true));
+}
+
 Reader::Plan Reader::plan(std::int32_t norad_id, SourceFilter source) {
-  if (source != SourceFilter::all) {
-    return {source == SourceFilter::spacetrack, source == SourceFilter::celestrak, false};
+  Plan plan;
+  if (const std::optional<DataSource> one = only_source(source)) {
+    plan.reads[source_code(*one)] = true;
+    return plan;
   }
   StatementInUse in_use(*latest_sources_);
   latest_sources_->bind(1, norad_id);
-  Plan plan{false, false, false};
   while (latest_sources_->executeStep()) {
-    (latest_sources_->getColumn(0).getInt() == kSpacetrackCode ? plan.spacetrack : plan.celestrak) =
-        true;
+    plan.reads[source_code(source_of_code(latest_sources_->getColumn(0).getInt()))] = true;
   }
-  plan.hide_shadowed = plan.spacetrack && plan.celestrak;
   return plan;
 }
 
@@ -227,11 +230,19 @@ std::optional<StoredSet> Reader::first_after(std::int32_t norad_id, int source_c
   return first_later();
 }
 
-bool Reader::shadowed(std::int32_t norad_id, const StoredSet& set) {
-  // The last Space-Track set at or before the end of this printed millisecond.
+bool Reader::outranked(std::int32_t norad_id, const StoredSet& set, const Plan& plan) {
+  // The last set of each outranking source at or before the end of this printed millisecond.
   const std::int64_t millis = printed_millis(set.set.epoch.unix_micros());
-  const auto candidate = last_at_or_before(norad_id, kSpacetrackCode, last_micros_of(millis));
-  return candidate && printed_millis(candidate->set.epoch.unix_micros()) == millis;
+  for (int code = 0; code < source_code(set.set.source); ++code) {
+    if (!plan.reads[code]) {
+      continue;
+    }
+    const auto candidate = last_at_or_before(norad_id, code, last_micros_of(millis));
+    if (candidate && printed_millis(candidate->set.epoch.unix_micros()) == millis) {
+      return true;
+    }
+  }
+  return false;
 }
 
 std::optional<StoredSet> Reader::nearest_of_source(std::int32_t norad_id, int source_code,
@@ -242,27 +253,26 @@ std::optional<StoredSet> Reader::nearest_of_source(std::int32_t norad_id, int so
 
 std::optional<ElementSet> Reader::merged_neighbour(std::int32_t norad_id, TimePoint epoch,
                                                    const Plan& plan, Side side) {
-  const std::int64_t epoch_us = epoch.unix_micros();
   const bool before = side == Side::at_or_before;
-  std::optional<StoredSet> spacetrack;
-  std::optional<StoredSet> celestrak;
-  if (plan.spacetrack) {
-    spacetrack = nearest_of_source(norad_id, kSpacetrackCode, epoch_us, side);
-  }
-  if (plan.celestrak) {
-    celestrak = nearest_of_source(norad_id, kCelestrakCode, epoch_us, side);
-    while (plan.hide_shadowed && celestrak && shadowed(norad_id, *celestrak)) {
-      const std::int64_t passed_us = celestrak->set.epoch.unix_micros();
-      celestrak =
-          nearest_of_source(norad_id, kCelestrakCode, before ? passed_us - 1 : passed_us, side);
+  const bool merge = plan.count() > 1;
+  std::optional<StoredSet> best;
+  for (int code = 0; code < kDataSourceCount; ++code) {
+    if (!plan.reads[code]) {
+      continue;
+    }
+    std::optional<StoredSet> found = nearest_of_source(norad_id, code, epoch.unix_micros(), side);
+    while (merge && found && outranked(norad_id, *found, plan)) {
+      const std::int64_t passed_us = found->set.epoch.unix_micros();
+      found = nearest_of_source(norad_id, code, before ? passed_us - 1 : passed_us, side);
+    }
+    // No two sources share an epoch here (an outranked set was passed over above), and on a
+    // tie the source read first, the more authoritative, stays.
+    if (found && (!best || (before ? found->set.epoch > best->set.epoch
+                                   : found->set.epoch < best->set.epoch))) {
+      best = std::move(found);
     }
   }
-  // Both sources never share an epoch here: a shadowed CelesTrak set was passed over above.
-  if (celestrak && (!spacetrack || (before ? celestrak->set.epoch > spacetrack->set.epoch
-                                           : celestrak->set.epoch < spacetrack->set.epoch))) {
-    return complete(*celestrak);
-  }
-  return spacetrack ? std::optional(complete(*spacetrack)) : std::nullopt;
+  return best ? std::optional(complete(*best)) : std::nullopt;
 }
 
 std::optional<ElementSet> Reader::set_at_or_before(std::int32_t norad_id, TimePoint epoch,

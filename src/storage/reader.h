@@ -3,7 +3,9 @@
 // (reader_history.cc); catalog records, groups and the mirror's totals (reader_catalog.cc).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <deque>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -31,9 +33,11 @@ class Database;
 // Every set returned carries object_name/object_id from the object table (the names the GP
 // data last gave) and collected_at = the start of the sync run that last wrote it.
 //
-// SourceFilter::all merges both sources: where both hold a set of the object at the same
-// millisecond (epochs rounded half up, as printed), only the Space-Track set exists in the
-// merged view. History, counts, stats and the neighbours of an epoch all read that view.
+// SourceFilter::all merges the sources: where two hold a set of the object at the same
+// millisecond (epochs rounded half up, as printed), only the set of the source that outranks
+// the other (gpq/element_set.h) exists in the merged view. History, counts, stats and the
+// neighbours of an epoch all read that view. Nothing here names a source: a new row of
+// GPQ_DATA_SOURCES is read and merged as the others are.
 //
 // Not thread-safe: one Reader per thread. Visitors must not call back into the same Reader.
 // Every method throws Error on database failure (see throw_database_error in database.h);
@@ -49,8 +53,8 @@ class Reader {
   Reader(Reader&&) = delete;
   Reader& operator=(Reader&&) = delete;
 
-  // The newest set of the object within `source`; for all, the newest of either source
-  // (Space-Track when both fall on the same millisecond).
+  // The newest set of the object within `source`; for all, the newest of any source (the
+  // outranking one when two fall on the same millisecond).
   std::optional<ElementSet> latest_set(std::int32_t norad_id, SourceFilter source);
 
   // Sets with from <= EPOCH <= to, ascending by EPOCH, skipping `window.offset`, at most
@@ -125,12 +129,12 @@ class Reader {
     SQLite::Statement& statement;
   };
 
-  // Which sources a read of one object looks at, and whether the merge hides CelesTrak
-  // sets that a Space-Track set shadows (only when the object has sets of both).
+  // Which sources a read of one object looks at, by stored code (most authoritative first):
+  // the one asked for, or every source the object has sets of. The merge hides sets only when
+  // it reads more than one.
   struct Plan {
-    bool spacetrack;
-    bool celestrak;
-    bool hide_shadowed;
+    std::array<bool, kDataSourceCount> reads{};
+    int count() const;
   };
   Plan plan(std::int32_t norad_id, SourceFilter source);
   // Walks the window [from, to] of the plan's sources in (epoch, source) order.
@@ -141,8 +145,9 @@ class Reader {
                                              std::int64_t epoch_us);
   std::optional<StoredSet> first_after(std::int32_t norad_id, int source_code,
                                        std::int64_t epoch_us);
-  // True when a Space-Track set of the object falls on the printed millisecond of `set`.
-  bool shadowed(std::int32_t norad_id, const StoredSet& set);
+  // True when a set of a source of the plan that outranks `set`'s falls on its printed
+  // millisecond.
+  bool outranked(std::int32_t norad_id, const StoredSet& set, const Plan& plan);
   enum class Side { at_or_before, after };
   std::optional<StoredSet> nearest_of_source(std::int32_t norad_id, int source_code,
                                              std::int64_t epoch_us, Side side);
@@ -150,8 +155,8 @@ class Reader {
   std::optional<ElementSet> merged_neighbour(std::int32_t norad_id, TimePoint epoch,
                                              const Plan& plan, Side side);
   ElementSet complete(const StoredSet& stored);
-  // Count, span and years of all the object's sets of one source (-1: both, no merge), from
-  // the per-year summary the writer keeps.
+  // Count, span and years of all the object's sets of one source (-1: every source, no
+  // merge), from the per-year summary the writer keeps.
   SetStats year_summary(std::int32_t norad_id, int source_code);
   // Decodes the current row, names and collected_at included.
   void read_row(SQLite::Statement& query, ElementSet& set);
@@ -165,8 +170,8 @@ class Reader {
   LazyStatement object_years_;
   LazyStatement block_at_or_before_;
   LazyStatement block_after_;
-  LazyStatement spacetrack_blocks_;  // a window of both sources steps two statements at once
-  LazyStatement celestrak_blocks_;
+  // A window of several sources steps one statement each at once, by stored code.
+  std::deque<LazyStatement> source_blocks_;
   LazyStatement object_;
   LazyStatement all_objects_;
   LazyStatement run_start_;

@@ -1,6 +1,7 @@
 // Reader: windows of an object's history, walked in (epoch, source) order out of its blocks
 // (set_cursor.h), and the per-year summary that answers whole-history counts.
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -18,21 +19,17 @@ void Reader::walk(std::int32_t norad_id, TimePoint from, TimePoint to, const Pla
                   Walk&& walk) {
   const std::int64_t from_us = from.unix_micros();
   const std::int64_t to_us = to.unix_micros();
-  std::optional<SetCursor> spacetrack;
-  std::optional<SetCursor> celestrak;
-  if (plan.spacetrack) {
-    spacetrack.emplace(*block_at_or_before_, *spacetrack_blocks_, db_->path(), norad_id,
-                       kSpacetrackCode, from_us, to_us);
+  std::array<std::optional<SetCursor>, kDataSourceCount> cursors;
+  std::vector<SetCursor*> read;  // most authoritative first
+  for (int code = 0; code < kDataSourceCount; ++code) {
+    if (plan.reads[code]) {
+      read.push_back(&cursors[code].emplace(*block_at_or_before_, *source_blocks_[code],
+                                            db_->path(), norad_id, code, from_us, to_us));
+    }
   }
-  if (plan.celestrak) {
-    celestrak.emplace(*block_at_or_before_, *celestrak_blocks_, db_->path(), norad_id,
-                      kCelestrakCode, from_us, to_us);
-  }
-  // Both sources over the same window: a Space-Track set outside it is not returned, so it
-  // hides no CelesTrak set inside it (docs/DECISIONS.md "Element sets": one set a millisecond
-  // is of the answer).
-  SetStream stream(spacetrack ? &*spacetrack : nullptr, celestrak ? &*celestrak : nullptr,
-                   plan.hide_shadowed);
+  // Every source over the same window: a set outside it is not returned, so it hides no set
+  // inside it (docs/DECISIONS.md "Element sets": one set a millisecond is of the answer).
+  SetStream stream(std::move(read));
   walk(stream);
 }
 
@@ -74,12 +71,10 @@ SetStats Reader::history_stats(std::int32_t norad_id, TimePoint from, TimePoint 
   return with_database_errors(db_->path(), [&] {
     const Plan p = plan(norad_id, source);
     // The summary counts every stored set; under the merge some are hidden, so it answers
-    // only without hiding, and only for a window that holds all of the object's sets.
-    if (!p.hide_shadowed) {
-      const int code = source == SourceFilter::spacetrack  ? kSpacetrackCode
-                       : source == SourceFilter::celestrak ? kCelestrakCode
-                                                           : -1;
-      const SetStats all = year_summary(norad_id, code);
+    // only when one source is read, and only for a window that holds all of its sets.
+    if (p.count() <= 1) {
+      const std::optional<DataSource> one = only_source(source);
+      const SetStats all = year_summary(norad_id, one ? source_code(*one) : -1);
       if (all.count == 0 || (from <= *all.earliest && *all.latest <= to)) {
         return all;
       }

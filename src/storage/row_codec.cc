@@ -8,6 +8,8 @@
 
 #include <sqlite3.h>
 
+#include "gpq/error.h"
+
 #include "storage/set_columns.h"
 
 namespace gpq::storage {
@@ -99,8 +101,14 @@ std::optional<ObjectType> object_type_from_code(const SQLite::Column& column) {
 
 }  // namespace
 
-int source_code(DataSource source) noexcept {
-  return source == DataSource::spacetrack ? kSpacetrackCode : kCelestrakCode;
+DataSource source_of_code(int code) {
+  if (code < 0 || code >= kDataSourceCount) {
+    fail(Errc::internal,
+         "the database is damaged: a set has source code {}, which no source has (restore a "
+         "backup or sync into a new file)",
+         code);
+  }
+  return static_cast<DataSource>(code);
 }
 
 void bind_set(SQLite::Statement& statement, const ElementSet& set, std::int64_t run_id) {
@@ -142,8 +150,7 @@ bool keeps_stored(const ElementSet& stored, const ElementSet& incoming) noexcept
 std::int64_t read_set(SQLite::Statement& statement, ElementSet& set) {
   set.norad_id = statement.getColumn(0).getInt();
   set.epoch = TimePoint::from_unix_micros(statement.getColumn(1).getInt64());
-  set.source = statement.getColumn(2).getInt() == kSpacetrackCode ? DataSource::spacetrack
-                                                                  : DataSource::celestrak;
+  set.source = source_of_code(statement.getColumn(2).getInt());
   set.creation_date = read_optional_time(statement.getColumn(3));
   int index = kFirstElementColumn;
   for (const ElementColumn& column : kElementColumns) {

@@ -12,10 +12,13 @@
 
 namespace gpq::storage {
 
-// Stored source codes; 0 sorts first, so Space-Track wins ties in ORDER BY source.
-inline constexpr int kSpacetrackCode = 0;
-inline constexpr int kCelestrakCode = 1;
-int source_code(DataSource source) noexcept;
+// A source's stored code is its row in GPQ_DATA_SOURCES: the more authoritative source sorts
+// first, so ORDER BY source puts the set the merged view shows first.
+constexpr int source_code(DataSource source) noexcept {
+  return static_cast<int>(source);
+}
+// The source of a stored code; a code no row has is a damaged file (Error{internal}).
+DataSource source_of_code(int code);
 
 // Binds ?1..?17 of sql::kUpsertLatest for `set`, written by run `run_id`.
 // Allocates nothing.

@@ -16,8 +16,7 @@ BlockRow read_block_row(SQLite::Statement& statement) {
 
 void decode_block_row(const BlockRow& row, std::int32_t norad_id, int source_code,
                       std::vector<StoredSet>& out, const std::filesystem::path& path) {
-  const DataSource source =
-      source_code == kSpacetrackCode ? DataSource::spacetrack : DataSource::celestrak;
+  const DataSource source = source_of_code(source_code);
   const std::size_t before = out.size();
   if (!decode_block(row.sets, norad_id, source, out) ||
       out.size() - before != static_cast<std::size_t>(row.set_count)) {

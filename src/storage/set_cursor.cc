@@ -99,55 +99,62 @@ std::int64_t SetCursor::skip(std::int64_t count) {
   return passed;
 }
 
-SetStream::SetStream(SetCursor* spacetrack, SetCursor* celestrak, bool hide_shadowed)
-    : spacetrack_(spacetrack), celestrak_(celestrak), hide_shadowed_(hide_shadowed) {}
+SetStream::SetStream(std::vector<SetCursor*> cursors) {
+  lanes_.reserve(cursors.size());
+  for (SetCursor* cursor : cursors) {
+    lanes_.emplace_back(cursor);
+  }
+}
 
-const StoredSet* SetStream::pull_spacetrack() {
-  return spacetrack_ != nullptr ? spacetrack_->next() : nullptr;
+bool SetStream::outranked(const Lane& lane) const {
+  // Printed milliseconds rise with the epoch, and a tie of epochs goes to the earlier lane:
+  // only an earlier lane's last taken set and its next one can share this millisecond.
+  const std::int64_t millis = printed_millis(lane.taken.set.epoch.unix_micros());
+  for (const Lane& other : lanes_) {
+    if (&other == &lane) {
+      return false;
+    }
+    if ((other.has_taken && printed_millis(other.taken.set.epoch.unix_micros()) == millis) ||
+        (other.head != nullptr && printed_millis(other.head->set.epoch.unix_micros()) == millis)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 const StoredSet* SetStream::next() {
-  if (celestrak_ == nullptr && !hide_shadowed_) {
-    return pull_spacetrack();
-  }
-  if (spacetrack_ == nullptr) {
-    return celestrak_->next();
+  if (lanes_.size() <= 1) {
+    return lanes_.empty() ? nullptr : lanes_.front().cursor->next();
   }
   if (!started_) {
-    s_head_ = pull_spacetrack();
-    c_head_ = celestrak_->next();
+    for (Lane& lane : lanes_) {
+      lane.head = lane.cursor->next();
+    }
     started_ = true;
   }
-  while (s_head_ != nullptr || c_head_ != nullptr) {
-    // Ties go to Space-Track: source 0 sorts first.
-    if (s_head_ != nullptr && (c_head_ == nullptr || s_head_->set.epoch <= c_head_->set.epoch)) {
-      s_previous_ = *s_head_;
-      has_s_previous_ = true;
-      s_head_ = pull_spacetrack();
-      return &s_previous_;
-    }
-    emitted_ = *c_head_;
-    c_head_ = celestrak_->next();
-    if (hide_shadowed_) {
-      // Printed milliseconds rise with the epoch: only the Space-Track sets just before and
-      // just after can share this one.
-      const std::int64_t millis = printed_millis(emitted_.set.epoch.unix_micros());
-      if ((has_s_previous_ && printed_millis(s_previous_.set.epoch.unix_micros()) == millis) ||
-          (s_head_ != nullptr && printed_millis(s_head_->set.epoch.unix_micros()) == millis)) {
-        continue;
+  while (true) {
+    Lane* first = nullptr;
+    for (Lane& lane : lanes_) {
+      if (lane.head != nullptr &&
+          (first == nullptr || lane.head->set.epoch < first->head->set.epoch)) {
+        first = &lane;
       }
     }
-    return &emitted_;
+    if (first == nullptr) {
+      return nullptr;
+    }
+    first->taken = *first->head;
+    first->has_taken = true;
+    first->head = first->cursor->next();
+    if (!outranked(*first)) {
+      return &first->taken;
+    }
   }
-  return nullptr;
 }
 
 std::int64_t SetStream::skip(std::int64_t count) {
-  if (celestrak_ == nullptr && !hide_shadowed_ && spacetrack_ != nullptr) {
-    return spacetrack_->skip(count);
-  }
-  if (spacetrack_ == nullptr && celestrak_ != nullptr) {
-    return celestrak_->skip(count);
+  if (lanes_.size() == 1) {
+    return lanes_.front().cursor->skip(count);
   }
   std::int64_t passed = 0;
   while (passed < count && next() != nullptr) {

@@ -1,6 +1,6 @@
 // Reading an object's sets in epoch order out of its blocks: SetCursor walks one source
 // within a window, decoding a block only when a set of it is asked for; SetStream merges the
-// two sources as the merged view of reader.h requires.
+// sources as the merged view of reader.h requires.
 #pragma once
 
 #include <cstdint>
@@ -52,27 +52,30 @@ class SetCursor {
   std::size_t at_ = 0;  // next set of decoded_
 };
 
-// Both sources of one object in (epoch, source) order, both cursors over the same window. With
-// `hide_shadowed`, a CelesTrak set is left out when a Space-Track set of the window falls on the
-// same printed millisecond: one outside the window is not returned, so it hides nothing, and
-// the CelesTrak set inside answers.
+// The sources of one object in (epoch, authority) order, every cursor over the same window.
+// When more than one source is read, a set is left out where a set of a source that outranks
+// it (gpq/element_set.h) falls in the window on the same printed millisecond: one outside the
+// window is not returned, so it hides nothing, and the set inside answers.
 class SetStream {
  public:
-  SetStream(SetCursor* spacetrack, SetCursor* celestrak, bool hide_shadowed);
+  // One cursor per source read, most authoritative first.
+  explicit SetStream(std::vector<SetCursor*> cursors);
   const StoredSet* next();
   // As SetCursor::skip; whole blocks are passed without decoding when one source is read.
   std::int64_t skip(std::int64_t count);
 
  private:
-  const StoredSet* pull_spacetrack();
-  SetCursor* spacetrack_;
-  SetCursor* celestrak_;
-  bool hide_shadowed_;
-  const StoredSet* s_head_ = nullptr;
-  const StoredSet* c_head_ = nullptr;
-  StoredSet s_previous_;
-  bool has_s_previous_ = false;
-  StoredSet emitted_;
+  struct Lane {
+    explicit Lane(SetCursor* read) : cursor(read) {}
+    SetCursor* cursor;
+    const StoredSet* head = nullptr;  // the lane's next set, not yet taken
+    StoredSet taken;                  // the lane's last set taken, shown or hidden
+    bool has_taken = false;
+  };
+  // True when a lane before `lane` holds a set on the same printed millisecond as its taken one.
+  bool outranked(const Lane& lane) const;
+
+  std::vector<Lane> lanes_;
   bool started_ = false;
 };
 

@@ -48,10 +48,7 @@ void dump_sets(SQLite::Database& db, std::string& out) {
     sets.clear();
     const bool decoded = storage::decode_block(
         std::string_view(static_cast<const char*>(blob.getBlob()), blob.getBytes()),
-        query.getColumn(0).getInt(),
-        query.getColumn(1).getInt() == storage::kSpacetrackCode ? DataSource::spacetrack
-                                                                : DataSource::celestrak,
-        sets);
+        query.getColumn(0).getInt(), storage::source_of_code(query.getColumn(1).getInt()), sets);
     if (!decoded) {
       out += "undecodable block\n";
       continue;
