@@ -245,12 +245,12 @@ void sync_upstreams(Context& ctx, const SyncArgs& args) {
   const SignalStopper stopper = stop_between_transactions();
   storage::Database& db = ctx.database_for_writing();
   ProgressLine line(ctx.quiet());
-  const auto notice = [&ctx, &line](const std::string& message) {
+  const auto notice = [&ctx, &line](std::string_view upstream, const std::string& message) {
     if (ctx.verbose()) {
       line.clear();
-      fmt::print(stderr, "spacetrack: {}\n", message);
+      fmt::print(stderr, "{}: {}\n", upstream, message);
     }
-    line.show("spacetrack: " + message);
+    line.show(fmt::format("{}: {}", upstream, message));
   };
   const std::vector<sync::SourceReport> reports =
       sync::run_sync(db, std::move(plan), upstream_progress(ctx, line), notice);
@@ -302,11 +302,10 @@ void add_upstream_options(CLI::App& cmd, SyncArgs& args) {
                  "Configuration file (default: $GPQ_CONFIG, else "
                  "$XDG_CONFIG_HOME/gpq/config.toml, else "
                  "/etc/gpq/config.toml)");
-  cmd.add_option("--celestrak-url", args.request.celestrak_url,
-                 "CelesTrak base URL (default https://celestrak.org; or $GPQ_CELESTRAK_URL)");
-  cmd.add_option("--spacetrack-url", args.request.spacetrack_url,
-                 "Space-Track base URL (default https://www.space-track.org; or "
-                 "$GPQ_SPACETRACK_URL)");
+  for (const sync::Upstream& upstream : sync::upstreams()) {
+    cmd.add_option(fmt::format("--{}-url", upstream.name),
+                   args.request.urls[std::string(upstream.name)], std::string(upstream.url_help));
+  }
   cmd.add_flag("--force", args.request.force,
                "Ask even for resources asked recently (CelesTrak: 2 h; Space-Track gp: 1 h, "
                "satcat: once a day after 17:00 UTC; complete --history windows)");

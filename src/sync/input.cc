@@ -152,6 +152,27 @@ bool LineReader::fill() {
   return got > 0;
 }
 
+void LineReader::take_long_line(std::size_t newline, std::string_view& line) {
+  long_line_.assign(buffer_, begin_, kMaxLineBytes);
+  truncated_ = true;
+  if (newline != std::string::npos) {
+    begin_ = newline + 1;
+  } else {
+    // Drop the rest of this line as it streams by.
+    begin_ = buffer_.size();
+    while (fill()) {
+      const std::size_t end = buffer_.find('\n', begin_);
+      if (end != std::string::npos) {
+        begin_ = end + 1;
+        break;
+      }
+      begin_ = buffer_.size();
+    }
+  }
+  line = long_line_;
+  ++line_number_;
+}
+
 bool LineReader::next(std::string_view& line) {
   truncated_ = false;
   std::size_t scanned = begin_;
@@ -165,30 +186,10 @@ bool LineReader::next(std::string_view& line) {
       begin_ = newline + 1;
       break;
     }
-    // A newline can arrive in the same chunk that takes the line past the limit.
-    if (newline != std::string::npos) {
-      long_line_.assign(buffer_, begin_, kMaxLineBytes);
-      begin_ = newline + 1;
-      truncated_ = true;
-      line = long_line_;
-      ++line_number_;
-      return true;
-    }
-    if (buffer_.size() - begin_ > kMaxLineBytes) {
-      // Keep the first kMaxLineBytes, drop the rest of this line as it streams by.
-      long_line_.assign(buffer_, begin_, kMaxLineBytes);
-      begin_ = buffer_.size();
-      truncated_ = true;
-      while (fill()) {
-        const std::size_t end = buffer_.find('\n', begin_);
-        if (end != std::string::npos) {
-          begin_ = end + 1;
-          break;
-        }
-        begin_ = buffer_.size();
-      }
-      line = long_line_;
-      ++line_number_;
+    // Too long: its newline came (maybe in the chunk that took it past the limit), or the
+    // bytes without one already pass the limit.
+    if (newline != std::string::npos || buffer_.size() - begin_ > kMaxLineBytes) {
+      take_long_line(newline, line);
       return true;
     }
     scanned = buffer_.size();

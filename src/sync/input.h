@@ -84,6 +84,9 @@ class LineReader {
 
  private:
   bool fill();
+  // Takes the first kMaxLineBytes of a line longer than that as `line` and passes over the
+  // rest: up to `newline`, or, when its newline has not come yet (npos), as it streams by.
+  void take_long_line(std::size_t newline, std::string_view& line);
 
   ByteStream& in_;
   std::string buffer_;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "sync/upstream/source_run.h"
+#include "sync/upstream/upstream.h"
 
 namespace gpq::storage {
 class Database;
@@ -25,5 +26,12 @@ struct CelestrakOptions {
 
 SourceReport sync_celestrak(storage::Database& db, const CelestrakOptions& options,
                             const ResourceProgress& progress);
+
+// The options of a run from the arguments and configuration (celestrak_plan.cc): --celestrak-url,
+// celestrak_url or $GPQ_CELESTRAK_URL; celestrak_min_interval_minutes, never below CelesTrak's
+// two hours for CelesTrak itself (a warning says so).
+CelestrakOptions celestrak_options(const PlanInput& input);
+// Its row of the upstream list.
+Upstream celestrak_upstream();
 
 }  // namespace gpq::sync

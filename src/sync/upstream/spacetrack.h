@@ -14,6 +14,7 @@
 
 #include "sync/upstream/request_budget.h"
 #include "sync/upstream/source_run.h"
+#include "sync/upstream/upstream.h"
 
 namespace gpq::storage {
 class Database;
@@ -40,5 +41,13 @@ struct SpacetrackOptions {
 SourceReport sync_spacetrack(storage::Database& db, const SpacetrackOptions& options,
                              const ResourceProgress& progress,
                              BudgetClock& clock = system_budget_clock());
+
+// The options of a run from the arguments and configuration (spacetrack_plan.cc), or none
+// without an account. Throws Error{bad_request} when the account is missing and --source named
+// Space-Track or --history asks for it, for a password file that cannot be read, a budget key
+// that is not a whole number, or a bad --since.
+std::optional<SpacetrackOptions> spacetrack_options(const PlanInput& input);
+// Its row of the upstream list.
+Upstream spacetrack_upstream();
 
 }  // namespace gpq::sync

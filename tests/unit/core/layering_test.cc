@@ -107,6 +107,14 @@ const std::vector<Rule>& rules() {
        {"src/", "include/"},
        {"src/cli/"},
        std::regex(R"(CLI::|#include\s*<CLI/)")},
+      {"storage names no source: the table of sources and its authority rule decide",
+       {"src/storage/"},
+       {},
+       std::regex(R"(DataSource::\w|SourceFilter::(?!all\b)\w)")},
+      {"the sync plan names no upstream: their rows in the list do",
+       {"src/sync/sync_plan."},
+       {},
+       std::regex(R"([Cc]eles[Tt]rak|[Ss]pace-?[Tt]rack)")},
       {"public headers name no third-party type",
        {"include/"},
        {},
@@ -179,6 +187,9 @@ TEST(LayeringTest, EachRuleCatchesWhatItForbids) {
       {"src/sync/importer.cc", "#include <archive.h>\n"},
       {"src/cli/main.cc", "archive_read_new();\n"},
       {"src/http/limits/redis_limits.cc", "#include <hiredis/hiredis.h>\n"},
+      {"src/storage/reader.cc", "if (set.source == DataSource::spacetrack) {}\n"},
+      {"src/storage/reader_history.cc", "read(SourceFilter::celestrak);\n"},
+      {"src/sync/sync_plan.cc", "if (plan.spacetrack) {}\n"},
   };
   EXPECT_EQ(violations(broken),
             (std::vector<std::string>{
@@ -208,6 +219,11 @@ TEST(LayeringTest, EachRuleCatchesWhatItForbids) {
                 "src/sync/importer.cc: libarchive only in the sync archive reader",
                 "src/cli/main.cc: libarchive only in the sync archive reader",
                 "src/http/limits/redis_limits.cc: hiredis only in the Redis connection",
+                "src/storage/reader.cc: storage names no source: the table of sources and its "
+                "authority rule decide",
+                "src/storage/reader_history.cc: storage names no source: the table of sources "
+                "and its authority rule decide",
+                "src/sync/sync_plan.cc: the sync plan names no upstream: their rows in the list do",
             }));
 
   const std::vector<SourceFile> allowed = {
@@ -224,6 +240,7 @@ TEST(LayeringTest, EachRuleCatchesWhatItForbids) {
       {"src/cli/state.cc", "#include \"orbit/orbit_service.h\"\n"},
       {"src/cli/app.cc", "#include <CLI/CLI.hpp>\n#include \"sync/importer.h\"\n"},
       {"src/cli/status.cc", "// Select the rows from the status; update the table.\n"},
+      {"src/storage/reader.cc", "return source == SourceFilter::all;\n"},
   };
   EXPECT_EQ(violations(allowed), std::vector<std::string>{});
 }

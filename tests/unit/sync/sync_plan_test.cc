@@ -6,11 +6,15 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <string_view>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "support/expect_error.h"
 #include "support/temp_dir.h"
+#include "sync/upstream/celestrak.h"
+#include "sync/upstream/spacetrack.h"
 
 namespace gpq::sync {
 namespace {
@@ -29,26 +33,39 @@ SyncConfig config_of(std::map<std::string, std::string> values) {
 const std::map<std::string, std::string> kAccount = {{"spacetrack_identity", "ops@example.org"},
                                                      {"spacetrack_password", "secret"}};
 
+// The names of the planned upstreams, in order.
+std::vector<std::string_view> planned(const SyncPlan& plan) {
+  std::vector<std::string_view> names;
+  for (const SyncPlan::Planned& entry : plan.upstreams) {
+    names.push_back(entry.upstream->name);
+  }
+  return names;
+}
+
 TEST(SyncPlanTest, WhichSourcesRun) {
+  using Names = std::vector<std::string_view>;
   struct Row {
     const char* source;
     bool account;
-    bool celestrak;
-    bool spacetrack;
+    Names runs;
   };
   const Row rows[] = {
-      {"", false, true, false},          {"", true, true, true},
-      {"celestrak", true, true, false},  {"source_b", true, true, false},
-      {"spacetrack", true, false, true}, {"source_a", true, false, true},
+      {"", false, {"celestrak"}},           {"", true, {"celestrak", "spacetrack"}},
+      {"celestrak", true, {"celestrak"}},   {"source_b", true, {"celestrak"}},
+      {"spacetrack", true, {"spacetrack"}}, {"source_a", true, {"spacetrack"}},
+      {"SpaceTrack", true, {"spacetrack"}},
   };
   for (const Row& row : rows) {
     SyncRequest request;
     request.source = row.source;
     const SyncPlan plan =
         plan_sync(request, config_of(row.account ? kAccount : decltype(kAccount){}));
-    EXPECT_EQ(plan.celestrak.has_value(), row.celestrak) << row.source << " " << row.account;
-    EXPECT_EQ(plan.spacetrack.has_value(), row.spacetrack) << row.source << " " << row.account;
+    EXPECT_EQ(planned(plan), row.runs) << row.source << " " << row.account;
   }
+  SyncRequest unknown;
+  unknown.source = "supgp";
+  EXPECT_GPQ_ERROR(plan_sync(unknown, config_of({})), Errc::bad_request,
+                   "--source supgp: no upstream has this name; use celestrak or spacetrack");
 }
 
 TEST(SyncPlanTest, SpacetrackWithoutAnAccountIsRefused) {
@@ -69,19 +86,24 @@ TEST(SyncPlanTest, FlagsWinOverTheConfigurationAndHistoryStartsIn2004) {
   values["celestrak_url"] = "http://mirror.local";
   values["spacetrack_url"] = "http://st.local";
   values["spacetrack_per_hour"] = "1000";
+  const SyncConfig config = config_of(values);
   SyncRequest request;
-  request.spacetrack_url = "http://flag.local";
+  request.urls["spacetrack"] = "http://flag.local";
+  request.urls["celestrak"] = "";  // a flag left empty is not given
   request.history = true;
   request.retries = 0;
-  const SyncPlan plan = plan_sync(request, config_of(values));
-  ASSERT_TRUE(plan.celestrak && plan.spacetrack);
-  EXPECT_EQ(plan.celestrak->base_url, "http://mirror.local");
-  EXPECT_EQ(plan.spacetrack->base_url, "http://flag.local");
-  EXPECT_EQ(plan.celestrak->retries, 0);
-  EXPECT_EQ(plan.spacetrack->retries, 0);
-  EXPECT_EQ(plan.spacetrack->history_since, parse_date("since", "2004-01-01"));
-  ASSERT_EQ(plan.warnings.size(), 1U);
-  EXPECT_NE(plan.warnings[0].find("/etc/gpq/config.toml: "), std::string::npos);
+  std::vector<std::string> warnings;
+  const PlanInput input{request, config, false, warnings};
+  const CelestrakOptions celestrak = celestrak_options(input);
+  const std::optional<SpacetrackOptions> spacetrack = spacetrack_options(input);
+  ASSERT_TRUE(spacetrack);
+  EXPECT_EQ(celestrak.base_url, "http://mirror.local");
+  EXPECT_EQ(spacetrack->base_url, "http://flag.local");
+  EXPECT_EQ(celestrak.retries, 0);
+  EXPECT_EQ(spacetrack->retries, 0);
+  EXPECT_EQ(spacetrack->history_since, parse_date("since", "2004-01-01"));
+  ASSERT_EQ(warnings.size(), 1U);
+  EXPECT_NE(warnings[0].find("/etc/gpq/config.toml: "), std::string::npos);
 }
 
 TEST(SyncPlanTest, ABudgetThatIsNotANumberIsRefused) {
@@ -112,10 +134,12 @@ TEST(SyncPlanTest, TheCelestrakIntervalKeepsCelestraksTwoHoursAndAMirrorMayGoBel
     if (row.url != nullptr) {
       values["celestrak_url"] = row.url;
     }
-    const SyncPlan plan = plan_sync(SyncRequest{}, config_of(values));
-    ASSERT_TRUE(plan.celestrak);
-    EXPECT_EQ(plan.celestrak->min_interval, std::chrono::minutes(row.used)) << row.minutes;
-    EXPECT_EQ(plan.warnings.size(), row.warned ? 1U : 0U) << row.minutes;
+    const SyncConfig config = config_of(values);
+    const SyncRequest request{};
+    std::vector<std::string> warnings;
+    const CelestrakOptions options = celestrak_options({request, config, false, warnings});
+    EXPECT_EQ(options.min_interval, std::chrono::minutes(row.used)) << row.minutes;
+    EXPECT_EQ(warnings.size(), row.warned ? 1U : 0U) << row.minutes;
   }
   for (const char* bad : {"0", "-5", "two hours", ""}) {
     EXPECT_THROW(plan_sync(SyncRequest{}, config_of({{"celestrak_min_interval_minutes", bad}})),
