@@ -168,4 +168,66 @@ class TableWriter {
   bool catalog_ = false;
 };
 
+// What a whole answer takes beyond its format and its records: the TLE layout, the width and
+// colour of a terminal table, and a line end after a JSON document (a terminal's, the CLI's).
+struct AnswerStyle {
+  TleLayout tle_layout = TleLayout::source;
+  int table_width = 100;
+  bool table_colour = false;
+  bool newline_after_json = false;
+};
+
+// The links of a page: absolute URLs, empty for none (JSON null). The CLI gives none.
+struct PageUrls {
+  std::string_view next;
+  std::string_view prev;
+};
+
+// A whole page of element sets (a search, a snapshot, a history) in any list format: JSON's
+// envelope (data, pagination with the page's links, meta), the records of the other formats,
+// or a table (rows held until end(), to size the columns). begin() once, set() for each set as
+// the core gives it, end() once with the page's facts. For tle/2le, set() leaves out a set TLE
+// cannot carry and counts it in omitted().
+class SetPageWriter {
+ public:
+  SetPageWriter(Format format, const AnswerStyle& style);
+  void begin(std::string& out);
+  void set(const ElementSet& set, std::string& out);
+  // `meta`: a history's (may be null).
+  void end(const PageInfo& page, const PageUrls& urls, const HistoryMeta* meta, std::string& out);
+  const OmittedSets& omitted() const;
+
+ private:
+  Format format_;
+  AnswerStyle style_;
+  std::unique_ptr<SetListWriter> list_;  // all but table
+  std::optional<TableWriter> table_;     // table
+};
+
+// A whole page of catalog records (list form) in json, csv or table, as SetPageWriter.
+class CatalogPageWriter {
+ public:
+  CatalogPageWriter(Format format, const AnswerStyle& style);
+  void begin(std::string& out);
+  void record(const CatalogRecord& record, std::string& out);
+  void end(const PageInfo& page, const PageUrls& urls, std::string& out);
+
+ private:
+  Format format_;
+  AnswerStyle style_;
+  std::unique_ptr<CatalogListWriter> list_;
+  std::optional<TableWriter> table_;
+};
+
+// One set as a whole answer (GET /gp/{id}, nearest, `gpq gp ID`): write_set, or a table row.
+void write_set_answer(Format format, const ElementSet& set, const AnswerStyle& style,
+                      std::string& out);
+// One catalog record as a whole answer, in its full form: a JSON object, a one-row CSV
+// document, or a table row.
+void write_catalog_record_answer(Format format, const CatalogRecord& record,
+                                 const AnswerStyle& style, std::string& out);
+// The sets around an epoch as a whole answer: JSON (write_adjacent_json) or a table of both.
+void write_adjacent_answer(Format format, const Adjacent& adjacent, const AnswerStyle& style,
+                           std::string& out);
+
 }  // namespace gpq

@@ -20,18 +20,7 @@ void add_adjacent_command(CLI::App& app, Context& ctx) {
     const auto bound = bind_adjacent(*norad_id, ctx.with_output(*params), FrontEnd::cli);
     const Adjacent found = ctx.core().adjacent(bound.query);
     Printer printer;
-    if (bound.format == Format::table) {
-      TableWriter table = terminal_table();
-      for (const auto* side : {&found.before, &found.after}) {
-        if (*side) {
-          table.add_set(**side);
-        }
-      }
-      table.write(printer.buffer());
-      return;
-    }
-    write_adjacent_json(found, printer.buffer());
-    printer.buffer() += '\n';
+    write_adjacent_answer(bound.format, found, terminal_style(TleLayout::source), printer.buffer());
   });
 }
 

@@ -27,21 +27,7 @@ void add_catalog_command(CLI::App& app, Context& ctx) {
     const Params all = ctx.with_output(*params);
     if (id_given->count() > 0) {
       const auto bound = bind_catalog_record(*norad_id, all, FrontEnd::cli);
-      const CatalogRecord record = ctx.core().catalog_record(bound.query);
-      Printer printer;
-      if (bound.format == Format::table) {
-        TableWriter table = terminal_table();
-        table.add_catalog(record);
-        table.write(printer.buffer());
-      } else if (bound.format == Format::csv) {
-        const auto writer = make_catalog_list_writer(Format::csv, true);
-        writer->begin(printer.buffer());
-        writer->record(record, printer.buffer());
-        writer->end(printer.buffer());
-      } else {
-        write_catalog_record_json(record, printer.buffer());
-        printer.buffer() += '\n';
-      }
+      print_catalog_record(bound.format, ctx.core().catalog_record(bound.query));
       return;
     }
     const auto bound = bind_catalog_search(all, FrontEnd::cli);

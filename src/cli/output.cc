@@ -43,10 +43,6 @@ bool stdout_wants_colour() {
          (term == nullptr || std::string_view(term) != "dumb");
 }
 
-TableWriter terminal_table() {
-  return TableWriter(terminal_width(), stdout_wants_colour());
-}
-
 void output_failed() {
   const int error = errno;
   if (error == EPIPE) {
@@ -73,33 +69,27 @@ void Printer::flush() {
   }
 }
 
+AnswerStyle terminal_style(TleLayout tle_layout) {
+  return {.tle_layout = tle_layout,
+          .table_width = terminal_width(),
+          .table_colour = stdout_wants_colour(),
+          .newline_after_json = true};
+}
+
 void print_set_list(Format format, TleLayout tle_layout, const SetListRun& run,
                     const HistoryMeta* meta) {
   Printer printer;
   std::string& out = printer.buffer();
-  if (format == Format::table) {
-    TableWriter table = terminal_table();
-    run([&](const ElementSet& set) { table.add_set(set); });
-    table.write(out);
-    return;
-  }
-  // The TLE writers leave out a set they cannot carry (tle_output_problem()); the list goes on
-  // and a warning on stderr names them (exit 0, as docs/DECISIONS.md "Output" says).
-  const auto writer = make_set_list_writer(format, tle_layout);
-  if (format == Format::json) {
-    out += "{\"data\":";
-  }
-  writer->begin(out);
+  SetPageWriter writer(format, terminal_style(tle_layout));
+  writer.begin(out);
   const PageInfo page = run([&](const ElementSet& set) {
-    writer->set(set, out);
+    writer.set(set, out);
     printer.maybe_flush();
   });
-  writer->end(out);
-  if (format == Format::json) {
-    write_pagination_tail(page, meta, out);
-    out += '\n';
-  }
-  if (const OmittedSets& omitted = writer->omitted(); omitted.count > 0) {
+  writer.end(page, {}, meta, out);
+  // The TLE writers leave out a set they cannot carry (tle_output_problem()); the list goes on
+  // and a warning on stderr names them (exit 0, as docs/DECISIONS.md "Output" says).
+  if (const OmittedSets& omitted = writer.omitted(); omitted.count > 0) {
     fmt::print(stderr, "gpq: warning: {}\n", omitted.warning());
   }
 }
@@ -107,40 +97,23 @@ void print_set_list(Format format, TleLayout tle_layout, const SetListRun& run,
 void print_catalog_list(Format format, const CatalogListRun& run) {
   Printer printer;
   std::string& out = printer.buffer();
-  if (format == Format::table) {
-    TableWriter table = terminal_table();
-    run([&](const CatalogRecord& record) { table.add_catalog(record); });
-    table.write(out);
-    return;
-  }
-  const auto writer = make_catalog_list_writer(format, false);
-  if (format == Format::json) {
-    out += "{\"data\":";
-  }
-  writer->begin(out);
+  CatalogPageWriter writer(format, terminal_style(TleLayout::source));
+  writer.begin(out);
   const PageInfo page = run([&](const CatalogRecord& record) {
-    writer->record(record, out);
+    writer.record(record, out);
     printer.maybe_flush();
   });
-  writer->end(out);
-  if (format == Format::json) {
-    write_pagination_tail(page, nullptr, out);
-    out += '\n';
-  }
+  writer.end(page, {}, out);
 }
 
 void print_set(Format format, TleLayout tle_layout, const ElementSet& set) {
   Printer printer;
-  if (format == Format::table) {
-    TableWriter table = terminal_table();
-    table.add_set(set);
-    table.write(printer.buffer());
-    return;
-  }
-  write_set(format, set, printer.buffer(), tle_layout);
-  if (format == Format::json) {
-    printer.buffer() += '\n';
-  }
+  write_set_answer(format, set, terminal_style(tle_layout), printer.buffer());
+}
+
+void print_catalog_record(Format format, const CatalogRecord& record) {
+  Printer printer;
+  write_catalog_record_answer(format, record, terminal_style(TleLayout::source), printer.buffer());
 }
 
 }  // namespace gpq::cli

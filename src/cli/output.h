@@ -19,9 +19,6 @@ int terminal_width();
 // Colours only on a terminal, and never when NO_COLOR is set (no-color.org) or TERM=dumb.
 bool stdout_wants_colour();
 
-// A table sized to the terminal, with a bold header when colours are wanted.
-TableWriter terminal_table();
-
 // Ends the process when stdout cannot be written: quietly (exit 0) for a closed pipe, else
 // with a one-line message and exit code 1 (a full disk must never look like success).
 [[noreturn]] void output_failed();
@@ -68,5 +65,10 @@ using CatalogListRun = std::function<PageInfo(const CatalogVisitor&)>;
 void print_catalog_list(Format format, const CatalogListRun& run);
 
 void print_set(Format format, TleLayout tle_layout, const ElementSet& set);
+void print_catalog_record(Format format, const CatalogRecord& record);
+
+// A whole answer's style on this stdout: the terminal's width and colours, a line end after
+// JSON.
+AnswerStyle terminal_style(TleLayout tle_layout);
 
 }  // namespace gpq::cli

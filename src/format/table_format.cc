@@ -1,43 +1,14 @@
-// Terminal tables: aligned columns sized to the widest cell, the name column cut
+// Terminal tables of sets and catalog records: plain_table's columns, the name column cut
 // with an ellipsis so a row fits the terminal.
-#include <algorithm>
-#include <iterator>
-
 #include <fmt/core.h>
 
 #include "gpq/format.h"
 
 #include "core/printable_text.h"
+#include "format/plain_table.h"
 
 namespace gpq {
 namespace {
-
-constexpr std::string_view kEllipsis = "\u2026";
-constexpr std::string_view kBold = "\x1b[1m";
-constexpr std::string_view kReset = "\x1b[0m";
-
-// Display width of UTF-8 text (code points; no wide characters in upstream names).
-std::size_t display_width(std::string_view text) {
-  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
-}
-
-std::string cut(std::string_view text, std::size_t width) {
-  if (display_width(text) <= width) {
-    return std::string(text);
-  }
-  std::string out;
-  std::size_t shown = 0;
-  for (std::size_t i = 0; i < text.size() && shown + 1 < width; ++i) {
-    out += text[i];
-    if (i + 1 >= text.size() || (static_cast<unsigned char>(text[i + 1]) & 0xC0) != 0x80) {
-      ++shown;
-    }
-  }
-  out += kEllipsis;
-  return out;
-}
 
 constexpr std::size_t kNameColumn = 1;
 
@@ -61,63 +32,17 @@ void TableWriter::add_catalog(const CatalogRecord& r) {
 }
 
 void TableWriter::write(std::string& out) const {
-  static const std::vector<std::string> kSetHeader = {"NORAD",  "NAME",    "EPOCH",  "INCL",
-                                                      "APOGEE", "PERIGEE", "PERIOD", "SOURCE"};
-  static const std::vector<std::string> kCatalogHeader = {"NORAD",  "NAME",  "INTLDES", "TYPE",
-                                                          "STATUS", "OWNER", "LAUNCH",  "DECAY"};
-  const std::vector<std::string>& header = catalog_ ? kCatalogHeader : kSetHeader;
-  std::vector<std::size_t> widths(header.size());
-  for (std::size_t c = 0; c < header.size(); ++c) {
-    widths[c] = header[c].size();
-  }
-  for (const auto& row : rows_) {
-    for (std::size_t c = 0; c < row.size(); ++c) {
-      widths[c] = std::max(widths[c], display_width(row[c]));
-    }
-  }
-  // Two blanks between columns, none after the last.
-  std::size_t total = 2 * (widths.size() - 1);
-  for (const std::size_t w : widths) {
-    total += w;
-  }
-  if (total > static_cast<std::size_t>(width_)) {
-    const std::size_t excess = total - static_cast<std::size_t>(width_);
-    std::size_t& name = widths[kNameColumn];
-    // At least 8 columns for the name, but never wider than it already is.
-    name = std::max(std::min<std::size_t>(8, name), name - std::min(excess, name));
-  }
-  const bool numeric_set_columns = !catalog_;
-  const auto emit = [&](const std::vector<std::string>& row) {
-    std::string line;
-    for (std::size_t c = 0; c < row.size(); ++c) {
-      const std::string cell = c == kNameColumn ? cut(row[c], widths[c]) : row[c];
-      const std::size_t pad = widths[c] - std::min(widths[c], display_width(cell));
-      const bool right = c == 0 || (numeric_set_columns && c >= 3 && c <= 6);
-      if (right) {
-        line.append(pad, ' ');
-        line += cell;
-      } else {
-        line += cell;
-        line.append(pad, ' ');
-      }
-      line += c + 1 < row.size() ? "  " : "";
-    }
-    while (!line.empty() && line.back() == ' ') {
-      line.pop_back();
-    }
-    out += line;
-    out += '\n';
-  };
-  if (colour_) {
-    out += kBold;
-  }
-  emit(header);
-  if (colour_) {
-    out.insert(out.size() - 1, kReset);  // before the newline
-  }
-  for (const auto& row : rows_) {
-    emit(row);
-  }
+  static const format_detail::TableRow kSetHeader = {"NORAD",  "NAME",    "EPOCH",  "INCL",
+                                                     "APOGEE", "PERIGEE", "PERIOD", "SOURCE"};
+  static const format_detail::TableRow kCatalogHeader = {"NORAD",  "NAME",  "INTLDES", "TYPE",
+                                                         "STATUS", "OWNER", "LAUNCH",  "DECAY"};
+  // The NORAD id right-aligned, and for sets the inclination, apogee, perigee and period.
+  static const std::vector<bool> kSetRight = {true, false, false, true, true, true, true, false};
+  static const std::vector<bool> kCatalogRight = {true,  false, false, false,
+                                                  false, false, false, false};
+  format_detail::append_plain_table(
+      catalog_ ? kCatalogHeader : kSetHeader, rows_, catalog_ ? kCatalogRight : kSetRight, colour_,
+      out, format_detail::FitColumn{kNameColumn, static_cast<std::size_t>(width_)});
 }
 
 }  // namespace gpq

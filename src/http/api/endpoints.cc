@@ -23,40 +23,43 @@ namespace {
 
 using ListRun = std::function<PageInfo(const SetVisitor&)>;
 
-// A list of sets in any format. JSON carries its pagination in the envelope; every format
-// also gets Link and X-Total-Count headers.
-Reply set_list(Format format, TleLayout tle_layout, const ListRun& run, const Call& call,
-               const HistoryMeta* meta) {
-  Reply reply;
-  reply.content_type = content_type(format);
-  const auto writer = make_set_list_writer(format, tle_layout);
-  std::string& out = reply.body;
-  if (format == Format::json) {
-    out += "{\"data\":";
-  }
-  writer->begin(out);
-  // set() leaves out a set TLE cannot carry (tle_output_problem()) and counts it.
-  const PageInfo page = run([&](const ElementSet& set) { writer->set(set, out); });
-  writer->end(out);
-  if (const OmittedSets& omitted = writer->omitted(); omitted.count > 0) {
-    reply.headers.emplace_back("X-Omitted-Count", std::to_string(omitted.count));
-    reply.headers.emplace_back("X-Omitted-Ids", omitted.id_list());
-  }
-  const PageLinks links = page_links(page, call.base_url, call.path, call.query, kMaxOffset);
-  if (format == Format::json) {
-    write_pagination_tail(page, meta, out, links.next, links.prev);
-  }
+// An API answer: no table, no line end after JSON.
+AnswerStyle style_of(TleLayout tle_layout) {
+  AnswerStyle style;
+  style.tle_layout = tle_layout;
+  return style;
+}
+
+// Link and X-Total-Count, on a page of every format.
+void add_page_headers(const PageInfo& page, const PageLinks& links, Reply& reply) {
   reply.headers.emplace_back("X-Total-Count", std::to_string(page.total));
   if (std::string link = link_header(links); !link.empty()) {
     reply.headers.emplace_back("Link", std::move(link));
   }
+}
+
+// A page of sets in any format, with X-Omitted-* where TLE could not carry some.
+Reply set_list(Format format, TleLayout tle_layout, const ListRun& run, const Call& call,
+               const HistoryMeta* meta) {
+  Reply reply;
+  reply.content_type = content_type(format);
+  SetPageWriter writer(format, style_of(tle_layout));
+  writer.begin(reply.body);
+  const PageInfo page = run([&](const ElementSet& set) { writer.set(set, reply.body); });
+  const PageLinks links = page_links(page, call.base_url, call.path, call.query, kMaxOffset);
+  writer.end(page, {links.next, links.prev}, meta, reply.body);
+  if (const OmittedSets& omitted = writer.omitted(); omitted.count > 0) {
+    reply.headers.emplace_back("X-Omitted-Count", std::to_string(omitted.count));
+    reply.headers.emplace_back("X-Omitted-Ids", omitted.id_list());
+  }
+  add_page_headers(page, links, reply);
   return reply;
 }
 
 Reply one_set(Format format, TleLayout tle_layout, const ElementSet& set) {
   Reply reply;
   reply.content_type = content_type(format);
-  write_set(format, set, reply.body, tle_layout);
+  write_set_answer(format, set, style_of(tle_layout), reply.body);
   reply.headers.emplace_back("X-Data-Source", std::string(to_string(set.source)));
   return reply;
 }
@@ -112,10 +115,7 @@ Reply catalog_state(const QueryService& core, const Call& call) {
       [&](std::span<const CatalogStateRow> rows) { writer->rows(rows, out); });
   const PageLinks links = page_links(page.page, call.base_url, call.path, call.query, std::nullopt);
   writer->end(page, links.next, links.prev, out);
-  reply.headers.emplace_back("X-Total-Count", std::to_string(page.page.total));
-  if (std::string link = link_header(links); !link.empty()) {
-    reply.headers.emplace_back("Link", std::move(link));
-  }
+  add_page_headers(page.page, links, reply);
   return reply;
 }
 
@@ -137,10 +137,7 @@ Reply ephemeris(const QueryService& core, const Call& call) {
   ephemeris.run([&](const SetUse& use) { writer->segment(use, out); },
                 [&](const OrbitPoint& point) { writer->point(point, out); });
   writer->end(out);
-  reply.headers.emplace_back("X-Total-Count", std::to_string(plan.page.total));
-  if (std::string link = link_header(links); !link.empty()) {
-    reply.headers.emplace_back("Link", std::move(link));
-  }
+  add_page_headers(plan.page, links, reply);
   return reply;
 }
 
@@ -166,23 +163,14 @@ Reply catalog_list(const QueryService& core, const Call& call) {
   const auto bound = bind_catalog_search(call.params, FrontEnd::http);
   Reply reply;
   reply.content_type = content_type(bound.format);
-  const auto writer = make_catalog_list_writer(bound.format, false);
-  std::string& out = reply.body;
-  if (bound.format == Format::json) {
-    out += "{\"data\":";
-  }
-  writer->begin(out);
-  const PageInfo page = core.catalog_search(
-      bound.query, bound.paging, [&](const CatalogRecord& record) { writer->record(record, out); });
-  writer->end(out);
+  CatalogPageWriter writer(bound.format, AnswerStyle{});
+  writer.begin(reply.body);
+  const PageInfo page =
+      core.catalog_search(bound.query, bound.paging,
+                          [&](const CatalogRecord& record) { writer.record(record, reply.body); });
   const PageLinks links = page_links(page, call.base_url, call.path, call.query, kMaxOffset);
-  if (bound.format == Format::json) {
-    write_pagination_tail(page, nullptr, out, links.next, links.prev);
-  }
-  reply.headers.emplace_back("X-Total-Count", std::to_string(page.total));
-  if (std::string link = link_header(links); !link.empty()) {
-    reply.headers.emplace_back("Link", std::move(link));
-  }
+  writer.end(page, {links.next, links.prev}, reply.body);
+  add_page_headers(page, links, reply);
   return reply;
 }
 
@@ -191,14 +179,7 @@ Reply catalog_record(const QueryService& core, const Call& call) {
   const CatalogRecord record = core.catalog_record(bound.query);
   Reply reply;
   reply.content_type = content_type(bound.format);
-  if (bound.format == Format::json) {
-    write_catalog_record_json(record, reply.body);
-  } else {
-    const auto writer = make_catalog_list_writer(bound.format, true);
-    writer->begin(reply.body);
-    writer->record(record, reply.body);
-    writer->end(reply.body);
-  }
+  write_catalog_record_answer(bound.format, record, AnswerStyle{}, reply.body);
   return reply;
 }
 
