@@ -112,58 +112,67 @@ void Writer::sort_batch(std::span<const ElementSet> sets) {
 // Repeats of one identity within the batch are resolved in memory first, so that only the
 // winner meets the stored set: re-importing a file whose sets repeat changes nothing. The
 // winner takes the TLE layout of the first repeat, as a stored set keeps its own.
+std::size_t Writer::gather_winners(std::span<const ElementSet> sets, std::size_t first) {
+  winners_.clear();
+  repeats_.clear();
+  std::size_t next = first;
+  while (next < order_.size() && order_[next].norad_id == order_[first].norad_id &&
+         order_[next].source == order_[first].source) {
+    const SortKey& key = order_[next];
+    const ElementSet* winner = &sets[key.position];
+    Repeats repeats{key, 0, 0};
+    for (++next; next < order_.size() && order_[next].norad_id == key.norad_id &&
+                 order_[next].source == key.source && order_[next].epoch_us == key.epoch_us;
+         ++next) {
+      const ElementSet& repeat = sets[order_[next].position];
+      if (same_stored_values(*winner, repeat) || keeps_stored(*winner, repeat)) {
+        ++repeats.rejected;
+      } else {
+        winner = &repeat;
+        ++repeats.superseded;
+      }
+    }
+    const ElementSet& first_repeat = sets[key.position];
+    if (winner->tle_layout != first_repeat.tle_layout) {
+      relaid_.push_back(*winner);
+      relaid_.back().tle_layout = first_repeat.tle_layout;
+      winner = &relaid_.back();
+    }
+    winners_.push_back(winner);
+    repeats_.push_back(repeats);
+  }
+  return next;
+}
+
+void Writer::count_written(const Repeats& repeats, BlockWriter::Written written,
+                           WriteCounts& counts) {
+  switch (written) {
+    case BlockWriter::Written::added:
+      tally_year(repeats.key);
+      counts.added += 1;
+      counts.updated += repeats.superseded;
+      counts.unchanged += repeats.rejected;
+      break;
+    case BlockWriter::Written::updated:
+      counts.updated += 1 + repeats.superseded;
+      counts.unchanged += repeats.rejected;
+      break;
+    case BlockWriter::Written::unchanged:
+      counts.unchanged += 1 + repeats.superseded + repeats.rejected;
+      break;
+  }
+}
+
 void Writer::write_sets(std::span<const ElementSet> sets, std::int64_t run_id,
                         WriteCounts& counts) {
   year_tallies_.clear();
   relaid_.clear();
   for (std::size_t first = 0; first < order_.size();) {
-    // One object and source: the winner of each epoch, and what its repeats count as.
-    winners_.clear();
-    repeats_.clear();
-    std::size_t next = first;
-    while (next < order_.size() && order_[next].norad_id == order_[first].norad_id &&
-           order_[next].source == order_[first].source) {
-      const SortKey& key = order_[next];
-      const ElementSet* winner = &sets[key.position];
-      Repeats repeats{key, 0, 0};
-      for (++next; next < order_.size() && order_[next].norad_id == key.norad_id &&
-                   order_[next].source == key.source && order_[next].epoch_us == key.epoch_us;
-           ++next) {
-        const ElementSet& repeat = sets[order_[next].position];
-        if (same_stored_values(*winner, repeat) || keeps_stored(*winner, repeat)) {
-          ++repeats.rejected;
-        } else {
-          winner = &repeat;
-          ++repeats.superseded;
-        }
-      }
-      const ElementSet& first_repeat = sets[key.position];
-      if (winner->tle_layout != first_repeat.tle_layout) {
-        relaid_.push_back(*winner);
-        relaid_.back().tle_layout = first_repeat.tle_layout;
-        winner = &relaid_.back();
-      }
-      winners_.push_back(winner);
-      repeats_.push_back(repeats);
-    }
+    // One object and source at a time: the winner of each epoch, and what its repeats count as.
+    const std::size_t next = gather_winners(sets, first);
     const StoredSet* newest =
         blocks_.write(winners_, run_id, [&](std::size_t i, BlockWriter::Written written) {
-          const Repeats& repeats = repeats_[i];
-          switch (written) {
-            case BlockWriter::Written::added:
-              tally_year(repeats.key);
-              counts.added += 1;
-              counts.updated += repeats.superseded;
-              counts.unchanged += repeats.rejected;
-              break;
-            case BlockWriter::Written::updated:
-              counts.updated += 1 + repeats.superseded;
-              counts.unchanged += repeats.rejected;
-              break;
-            case BlockWriter::Written::unchanged:
-              counts.unchanged += 1 + repeats.superseded + repeats.rejected;
-              break;
-          }
+          count_written(repeats_[i], written, counts);
         });
     if (newest != nullptr) {
       upsert_latest_.tryReset();

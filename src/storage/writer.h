@@ -102,6 +102,10 @@ class Writer {
 
   void sort_batch(std::span<const ElementSet> sets);
   void write_sets(std::span<const ElementSet> sets, std::int64_t run_id, WriteCounts& counts);
+  // The winners_ and repeats_ of the object and source at order_[first]; returns where the
+  // next object or source starts.
+  std::size_t gather_winners(std::span<const ElementSet> sets, std::size_t first);
+  void count_written(const Repeats& repeats, BlockWriter::Written written, WriteCounts& counts);
   void tally_year(const SortKey& added);
   void write_year_tallies();
   void write_objects(std::span<const ElementSet> sets);
