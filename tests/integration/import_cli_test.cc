@@ -164,6 +164,10 @@ TEST(ImportCliTest, FiveGigabyteSparseFileCutMidRecordNeitherHangsNorCrashes) {
 }
 
 TEST(ImportCliTest, SyncKilledMidwayLeavesAValidDatabaseThatARerunCompletes) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "800,000 sets take minutes to import under ASan at -O0; the release stage "
+                  "runs this test";
+#endif
   TempDir dir;
   const fs::path path = dir.path() / "big.3le";
   constexpr long kSets = 800'000;
