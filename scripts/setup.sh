@@ -14,7 +14,7 @@ packages=(
   clang-format
   libcli11-dev libsqlite3-dev libsqlitecpp-dev sqlite3 libfmt-dev
   libcpp-httplib-dev libssl-dev zlib1g-dev liblzma-dev libarchive-dev
-  libsimdjson-dev libpugixml-dev libhiredis-dev
+  libsimdjson-dev libpugixml-dev libhiredis-dev libjemalloc-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3-sgp4 libxml2-utils xz-utils
   # man page lint, shell completions and the .deb checks of the tests

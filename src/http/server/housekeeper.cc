@@ -1,11 +1,8 @@
 #include "http/server/housekeeper.h"
 
-#include <algorithm>
 #include <chrono>
 #include <condition_variable>
-#include <cstdint>
 #include <cstdio>
-#include <malloc.h>
 #include <mutex>
 #include <thread>
 
@@ -23,16 +20,6 @@ void Housekeeper::load_counts(TimePoint now) {
 }
 
 void Housekeeper::start() {
-  // A fixed threshold: every block of 128 KiB or more (the caches a new generation rebuilds,
-  // the bodies of long pages) is mapped on its own and unmapped when freed. glibc's default
-  // raises the threshold to the size of each mapped block freed, after which such blocks
-  // came from the heaps and stayed there (docs/PERFORMANCE.md, "Soak").
-  constexpr int kMapBlocksFrom = 128 * 1024;
-  mallopt(M_MMAP_THRESHOLD, kMapBlocksFrom);
-  // One heap per core, not glibc's eight per core: each of the 16 workers filled a heap of
-  // its own, and resident memory kept climbing for minutes, more than 10% past the warm-up
-  // in bench/soak; with one per core it is flat after the first minute, at the same rate.
-  mallopt(M_ARENA_MAX, static_cast<int>(std::max(1U, std::thread::hardware_concurrency())));
   thread_ = std::jthread([this](const std::stop_token& stop) { run(stop); });
 }
 
@@ -46,20 +33,13 @@ void Housekeeper::finish() {
 }
 
 void Housekeeper::run(const std::stop_token& stop) {
-  // Memory freed below the threshold stays in the arena of the thread that freed it (a worker
-  // has its own): trimmed now and then, what no worker uses any more goes back to the system.
-  constexpr std::int64_t kTrimEverySeconds = 10;
   std::mutex mutex;
   std::condition_variable_any wake;
   std::unique_lock lock(mutex);
-  for (std::int64_t second = 1; !wake.wait_for(lock, stop, std::chrono::seconds(1),
-                                               [&stop] { return stop.stop_requested(); });
-       ++second) {
+  while (!wake.wait_for(lock, stop, std::chrono::seconds(1),
+                        [&stop] { return stop.stop_requested(); })) {
     save_counts();
     log_.flush();
-    if (second % kTrimEverySeconds == 0) {
-      malloc_trim(0);
-    }
   }
 }
 

@@ -1,6 +1,6 @@
 // Housekeeping of a running server: keeps its quota counts in step with the database and its
-// access log on disk, and hands freed memory back to the system, from a thread that wakes once
-// a second. (Keys: key_watch.h.)
+// access log on disk, from a thread that wakes once a second. (Keys: key_watch.h. Freed memory
+// goes back to the system through jemalloc's own background thread: allocator_settings.cc.)
 #pragma once
 
 #include <stop_token>
