@@ -1,8 +1,7 @@
 // Whole answers: the envelope, records and table of a page, and the answer of one set or one
 // catalog record, written alike for the CLI and the HTTP API.
-#include "gpq/format.h"
-
 #include "gpq/error.h"
+#include "gpq/format.h"
 
 namespace gpq {
 namespace {

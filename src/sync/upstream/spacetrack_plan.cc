@@ -97,8 +97,7 @@ std::optional<SpacetrackOptions> spacetrack_options(const PlanInput& input) {
            config.path.empty() ? std::string("~/.config/gpq/config.toml") : config.path);
     }
     if (request.history) {
-      fail(Errc::bad_request,
-           "--history reads Space-Track, which needs an account (see --help)");
+      fail(Errc::bad_request, "--history reads Space-Track, which needs an account (see --help)");
     }
     return std::nullopt;
   }

@@ -65,7 +65,8 @@ TEST(UpstreamListTest, AnUpstreamRegisteredInATestIsPlannedSelectedAndRunLikeThe
   ASSERT_EQ(both.upstreams.size(), 2U);
   EXPECT_EQ(both.upstreams[0].upstream->name, "celestrak");
   EXPECT_EQ(both.upstreams[1].upstream->name, "fixture");
-  EXPECT_EQ(both.warnings, std::vector<std::string>{"fixture: no --fixture-url, using fixture://default"});
+  EXPECT_EQ(both.warnings,
+            std::vector<std::string>{"fixture: no --fixture-url, using fixture://default"});
 
   SyncRequest request;
   request.source = "FIXTURE";
