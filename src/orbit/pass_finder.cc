@@ -4,6 +4,8 @@
 #include <optional>
 #include <vector>
 
+#include "orbit/golden_section.h"
+
 namespace gpq::orbit {
 namespace {
 
@@ -36,27 +38,8 @@ class Sampler {
 
   // The highest elevation in [low, high] (unimodal there), by golden-section search.
   double maximum(double low, double high) const {
-    constexpr double kRatio = 0.6180339887498949;
-    double a = high - kRatio * (high - low);
-    double b = low + kRatio * (high - low);
-    double fa = elevation(a);
-    double fb = elevation(b);
-    while (high - low > kToleranceSeconds) {
-      if (fa < fb) {
-        low = a;
-        a = b;
-        fa = fb;
-        b = low + kRatio * (high - low);
-        fb = elevation(b);
-      } else {
-        high = b;
-        b = a;
-        fb = fa;
-        a = high - kRatio * (high - low);
-        fa = elevation(a);
-      }
-    }
-    return 0.5 * (low + high);
+    return golden_section_maximum([this](double s) { return elevation(s); }, low, high,
+                                  kToleranceSeconds);
   }
 
   double min_elevation() const { return min_; }

@@ -1,0 +1,76 @@
+// The reference screen: no filter, every pair at every step.
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+#include "orbit/approach_refine.h"
+#include "orbit/screening.h"
+
+namespace gpq::orbit {
+
+std::vector<Approach> screen_every_pair(std::span<const ScreeningObject> objects,
+                                        const ScreeningWindow& window, double step_seconds) {
+  const double length =
+      static_cast<double>(window.to.unix_micros() - window.from.unix_micros()) / 1e6;
+  std::vector<PairTrajectory> pairs;
+  for (std::uint32_t i = 0; i < objects.size(); ++i) {
+    for (std::uint32_t j = i + 1; j < objects.size(); ++j) {
+      const ScreeningObject& a = objects[i];
+      const ScreeningObject& b = objects[j];
+      if ((a.primary || b.primary) && (a.group < 0 || a.group != b.group)) {
+        pairs.emplace_back(objects, i, j, window.from);
+      }
+    }
+  }
+  // Every object's state once a step; each pair's closing speed from them.
+  std::vector<std::optional<TemeState>> states(objects.size());
+  const auto take_states = [&](double seconds) {
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+      const double minutes =
+          static_cast<double>(window.from.unix_micros() - objects[i].epoch.unix_micros()) / 6e7 +
+          seconds / 60;
+      const Sgp4Result result = objects[i].propagator->propagate(minutes);
+      states[i] = result.error == Sgp4Error::none ? std::optional(result.state) : std::nullopt;
+    }
+  };
+  const auto closing = [&](const PairTrajectory& pair) -> std::optional<double> {
+    const auto& a = states[pair.first()];
+    const auto& b = states[pair.second()];
+    if (!a || !b) {
+      return std::nullopt;
+    }
+    double sum = 0;
+    for (int k = 0; k < 3; ++k) {
+      sum += (b->position_km[k] - a->position_km[k]) * (b->velocity_km_s[k] - a->velocity_km_s[k]);
+    }
+    return sum;
+  };
+  std::vector<Approach> approaches;
+  std::vector<std::optional<double>> before(pairs.size());
+  double previous = 0;
+  for (double s = 0;; s = std::min(s + step_seconds, length)) {
+    take_states(s);
+    for (std::size_t p = 0; p < pairs.size(); ++p) {
+      const std::optional<double> now = closing(pairs[p]);
+      if (before[p] && now && *before[p] < 0 && *now >= 0) {
+        if (auto approach = refine_approach(pairs[p], window.from, previous, s, *before[p], *now,
+                                            window.threshold_km)) {
+          approaches.push_back(*approach);
+        }
+      }
+      before[p] = now;
+    }
+    previous = s;
+    if (s >= length) {
+      break;
+    }
+  }
+  std::sort(approaches.begin(), approaches.end(), [](const Approach& a, const Approach& b) {
+    return std::tie(a.tca, a.first, a.second) < std::tie(b.tca, b.first, b.second);
+  });
+  return approaches;
+}
+
+}  // namespace gpq::orbit

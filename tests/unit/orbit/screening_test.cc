@@ -1,0 +1,181 @@
+// screen() against screen_every_pair(), the filterless reference: the same approaches, TCA
+// within a millisecond and miss distance within a metre, over shells where orbits cross at
+// every relative speed (polar against inclined, retrograde against prograde, an eccentric
+// orbit through them), and the filters' rules (primaries, groups, failed objects).
+#include "orbit/screening.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "gpq/time.h"
+
+#include "orbit/collision_probability.h"
+
+namespace gpq::orbit {
+namespace {
+
+TimePoint utc(const char* text) {
+  return parse_iso8601(text).value_or(TimePoint());
+}
+
+// A near-circular set at `altitude_km` (mean motion from Kepler's third law), random angles.
+ElementSet shell_set(std::int32_t norad_id, double altitude_km, double inclination,
+                     std::mt19937& random, double eccentricity = 0.0005) {
+  std::uniform_real_distribution<double> angle(0, 360);
+  const double a = 6378.135 + altitude_km;
+  const double n_rad_s = std::sqrt(398600.8 / (a * a * a));
+  ElementSet set;
+  set.norad_id = norad_id;
+  set.epoch = utc("2026-06-10T00:00:00Z");
+  set.mean_motion = n_rad_s * 86400 / (2 * std::numbers::pi);
+  set.eccentricity = eccentricity;
+  set.inclination = inclination;
+  set.ra_of_asc_node = angle(random);
+  set.arg_of_pericenter = angle(random);
+  set.mean_anomaly = angle(random);
+  set.bstar = 1e-4;
+  return set;
+}
+
+struct Catalog {
+  std::vector<ElementSet> sets;
+  std::vector<Sgp4Propagator> propagators;
+  std::vector<ScreeningObject> objects;
+
+  void finish() {
+    propagators.reserve(sets.size());
+    for (const ElementSet& set : sets) {
+      propagators.emplace_back(set);
+    }
+    for (std::size_t i = 0; i < sets.size(); ++i) {
+      objects.push_back({sets[i].norad_id, &propagators[i], sets[i].epoch, true, -1});
+    }
+  }
+};
+
+// 36 objects within 20 km of 550 km altitude at 53, 97.6 and 140 degrees, and one eccentric
+// orbit (perigee 400 km, apogee 2000 km) crossing the shell.
+constexpr int kPerShell = 20;
+
+Catalog crossing_shells() {
+  std::mt19937 random(7);
+  Catalog catalog;
+  std::int32_t id = 1;
+  for (const double inclination : {53.0, 97.6, 140.0}) {
+    for (int i = 0; i < kPerShell; ++i) {
+      catalog.sets.push_back(shell_set(id++, 540 + (i % 5) * 5, inclination, random));
+    }
+  }
+  catalog.sets.push_back(shell_set(id++, 1200, 63.4, random, 0.104));
+  catalog.finish();
+  return catalog;
+}
+
+void expect_same(const std::vector<Approach>& screened, const std::vector<Approach>& reference,
+                 double threshold_km) {
+  std::size_t matched = 0;
+  for (const Approach& want : reference) {
+    const auto found = std::find_if(screened.begin(), screened.end(), [&](const Approach& got) {
+      return got.first == want.first && got.second == want.second &&
+             std::llabs(got.tca.unix_micros() - want.tca.unix_micros()) < 1000;
+    });
+    if (found == screened.end()) {
+      // Only an approach at the threshold itself may fall either side of it.
+      EXPECT_NEAR(want.miss_km, threshold_km, 1e-6)
+          << "missed " << want.first << "-" << want.second << " at "
+          << format_iso8601_millis(want.tca) << ", " << want.miss_km << " km";
+      continue;
+    }
+    ++matched;
+    EXPECT_NEAR(found->miss_km, want.miss_km, 1e-3) << want.first << "-" << want.second;
+  }
+  EXPECT_EQ(screened.size(), matched) << "screen() found approaches the reference did not";
+}
+
+TEST(ScreeningTest, FindsWhatEveryPairSampledEverySecondFinds) {
+  const Catalog catalog = crossing_shells();
+  const ScreeningWindow window{utc("2026-06-10T06:00:00Z"), utc("2026-06-10T18:00:00Z"), 60};
+  const std::vector<Approach> reference = screen_every_pair(catalog.objects, window, 1);
+  ASSERT_GT(reference.size(), 20U) << "the shells must cross often enough to test anything";
+  for (const unsigned threads : {1U, 2U, 3U}) {
+    ScreeningCounts counts;
+    expect_same(screen(catalog.objects, window, &counts, threads), reference, window.threshold_km);
+    EXPECT_TRUE(counts.failed.empty());
+  }
+}
+
+TEST(ScreeningTest, AtFiveKilometresToo) {
+  const Catalog catalog = crossing_shells();
+  const ScreeningWindow window{utc("2026-06-11T00:00:00Z"), utc("2026-06-12T00:00:00Z"), 5};
+  const auto reference = screen_every_pair(catalog.objects, window, 1);
+  ASSERT_GE(reference.size(), 3U) << "the shells must come within 5 km often enough";
+  expect_same(screen(catalog.objects, window), reference, window.threshold_km);
+}
+
+TEST(ScreeningTest, PairsNeedAPrimaryAndNeverJoinOneGroup) {
+  Catalog catalog = crossing_shells();
+  const ScreeningWindow window{utc("2026-06-10T06:00:00Z"), utc("2026-06-10T18:00:00Z"), 60};
+  for (std::size_t i = 0; i < catalog.objects.size(); ++i) {
+    catalog.objects[i].primary = i < 12;        // the 53-degree shell against everything
+    catalog.objects[i].group = i < 6 ? 1 : -1;  // its first six one constellation
+  }
+  const std::vector<Approach> screened = screen(catalog.objects, window);
+  for (const Approach& approach : screened) {
+    EXPECT_LT(approach.first, 12U);
+    EXPECT_FALSE(approach.first < 6 && approach.second < 6);
+  }
+  expect_same(screened, screen_every_pair(catalog.objects, window, 1), window.threshold_km);
+}
+
+TEST(ScreeningTest, AnObjectThatDecaysIsScreenedUntilItDoesAndCounted) {
+  Catalog catalog = crossing_shells();
+  std::mt19937 random(11);
+  ElementSet falling = shell_set(999, 150, 53, random, 0.0001);
+  falling.bstar = 0.5;  // down within hours
+  catalog.sets.push_back(falling);
+  catalog.propagators.clear();
+  catalog.objects.clear();
+  catalog.finish();
+  const ScreeningWindow window{utc("2026-06-10T00:00:00Z"), utc("2026-06-12T00:00:00Z"), 30};
+  ScreeningCounts counts;
+  screen(catalog.objects, window, &counts);
+  EXPECT_EQ(counts.failed,
+            std::vector<std::uint32_t>{static_cast<std::uint32_t>(catalog.objects.size() - 1)});
+}
+
+TEST(ScreeningTest, TheSameSetTwiceIsNeverAnApproach) {
+  Catalog catalog = crossing_shells();
+  catalog.sets.push_back(catalog.sets.front());  // a docked vehicle shares its station's set
+  catalog.sets.back().norad_id = 998;
+  catalog.propagators.clear();
+  catalog.objects.clear();
+  catalog.finish();
+  const ScreeningWindow window{utc("2026-06-10T06:00:00Z"), utc("2026-06-10T08:00:00Z"), 60};
+  for (const Approach& approach : screen(catalog.objects, window)) {
+    EXPECT_FALSE(approach.first == 0 && approach.second == catalog.objects.size() - 1);
+  }
+}
+
+// Alfano's maximum for a small disc far from the miss: R^2 / (e d^2) at sigma = d / sqrt 2;
+// a miss of zero: 1 - exp(-R^2 / (2 sigma^2)), the Rayleigh distribution's mass.
+TEST(CollisionProbabilityTest, SmallDiscsAndCentredMissesHaveClosedForms) {
+  const MaximumProbability far = maximum_probability(1.0, 0.01);
+  EXPECT_NEAR(far.probability, 1e-4 / std::numbers::e, 1e-8);
+  EXPECT_NEAR(far.dilution_sigma_km, 1 / std::numbers::sqrt2, 1e-3);
+  for (const double sigma : {0.005, 0.02, 0.1}) {
+    EXPECT_NEAR(disc_probability(0, 0.02, sigma), 1 - std::exp(-0.0004 / (2 * sigma * sigma)),
+                1e-9);
+  }
+  EXPECT_EQ(maximum_probability(0.01, 0.02).probability, 1.0);
+  EXPECT_LT(disc_probability(1.0, 0.01, 0.1), far.probability);
+  EXPECT_LT(disc_probability(1.0, 0.01, 5.0), far.probability);
+}
+
+}  // namespace
+}  // namespace gpq::orbit
