@@ -21,8 +21,8 @@ _gpq() {
   local cur prev words cword split
   _init_completion -s || return
 
-  local commands="gp history nearest adjacent range state ephemeris passes events catalog sync serve keys
-    status"
+  local commands="gp history nearest adjacent range state ephemeris passes events conjunctions catalog sync
+    serve keys status"
   local globals="--db --format --limit --page --per-page -q --quiet -v --verbose --version -h --help"
   # Options followed by a value, so that the value is not taken for a command or an id.
   local valued="--db --format --limit --page --per-page --search --group --intdes --ids --regime
@@ -31,7 +31,7 @@ _gpq() {
     --rate --burst --heavy-rate --heavy-burst --monthly-quota --access-log --keep-alive --label
     --max-connections --max-connections-per-address --redis --redis-timeout --trusted-proxy
     --at --set --frame --to --step --lat --lon --alt --min-elevation --from-peer --peer-key-file
-    --scope --sort --order"
+    --scope --sort --order --threshold --primaries --hard-body-radius"
   valued=" ${valued//[[:space:]]/ } "
 
   # Walk the words before the cursor: the command, keys' subcommand, positionals, --db.
@@ -74,6 +74,7 @@ _gpq() {
       case $command in
         ephemeris) _gpq_words "json csv oem table" ;;
         state | passes | events) _gpq_words "json csv table" ;;
+        conjunctions) _gpq_words "json csv table kvn xml" ;;
         *) _gpq_words "json tle 2le xml kvn csv table" ;;
       esac
       return
@@ -95,7 +96,15 @@ _gpq() {
       _gpq_words "LEO MEO GEO HEO"
       return
       ;;
+    --primaries)
+      _gpq_words "all active"
+      return
+      ;;
     --sort)
+      if [[ $command == conjunctions ]]; then
+        _gpq_words "miss_distance tca probability"
+        return
+      fi
       _gpq_words "NORAD_CAT_ID OBJECT_NAME SET_EPOCH SET_AGE_HOURS X Y Z X_DOT Y_DOT Z_DOT
         LATITUDE_DEG LONGITUDE_DEG HEIGHT_KM"
       return
@@ -150,6 +159,8 @@ _gpq() {
     ephemeris) options="--from --to --step --frame" ;;
     passes) options="--lat --lon --alt --from --to --min-elevation" ;;
     events) options="--from --to" ;;
+    conjunctions) options="--from --to --threshold --primaries --ids --group --type
+      --exclude-same-constellation --hard-body-radius --sort" ;;
     catalog) options="--search --owner --type --launch-year --all" ;;
     sync) options="--from --source --config --celestrak-url --spacetrack-url --force --wait
       --history --since --history-days --retries --timeout --from-peer --peer-key-file --follow

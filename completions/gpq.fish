@@ -9,7 +9,7 @@ set -g __gpq_valued --sort --order --db --format --limit --page --per-page --sea
     --threads --public-url --rate --burst --heavy-rate --heavy-burst --monthly-quota \
     --access-log --keep-alive --max-connections --max-connections-per-address --label --redis \
     --redis-timeout --trusted-proxy --at --set --frame --to --step --lat --lon --alt \
-    --min-elevation --from-peer --peer-key-file --scope
+    --min-elevation --from-peer --peer-key-file --scope --threshold --primaries --hard-body-radius
 
 # Prints the words before the cursor that are neither options nor their values:
 # the command, keys' subcommand, a NORAD id.
@@ -99,6 +99,7 @@ complete -c gpq -n '__gpq_at' -a state -d 'Print where an object is at an instan
 complete -c gpq -n '__gpq_at' -a ephemeris -d 'Print states at even steps, each from the element set nearest its instant'
 complete -c gpq -n '__gpq_at' -a passes -d "Print an object's passes over an observer: rise, culmination and set"
 complete -c gpq -n '__gpq_at' -a events -d "Print the manoeuvres, decay and gaps found in one object's history"
+complete -c gpq -n '__gpq_at' -a conjunctions -d 'Print which objects come within a distance of which in a time window'
 complete -c gpq -n '__gpq_at' -a catalog -d 'Print satellite catalog (SATCAT) records'
 complete -c gpq -n '__gpq_at' -a sync -d 'Update the mirror from CelesTrak and Space-Track, or from files'
 complete -c gpq -n '__gpq_at' -a serve -d 'Serve the read-only HTTP API'
@@ -145,6 +146,19 @@ complete -c gpq -n "__gpq_command state passes events" -l format -x -a 'json csv
 complete -c gpq -n "__gpq_command events" -l from -x -d 'Events from this time'
 complete -c gpq -n "__gpq_command events" -l to -x -d 'Events up to this time, inclusive'
 
+set -l is_conjunctions "__gpq_command conjunctions"
+complete -c gpq -n $is_conjunctions -l from -x -d 'Start of the window (default: now)'
+complete -c gpq -n $is_conjunctions -l to -x -d 'End of the window (default: 7 days after --from)'
+complete -c gpq -n $is_conjunctions -l threshold -x -d 'Approaches closer than this, in km'
+complete -c gpq -n $is_conjunctions -l primaries -x -a 'all active' -d 'Which objects are primaries'
+complete -c gpq -n $is_conjunctions -l ids -x -d 'Primaries: comma-separated NORAD ids'
+complete -c gpq -n $is_conjunctions -l group -x -d 'Primaries: CelesTrak group' \
+    -a 'stations starlink oneweb gps-ops glo-ops galileo beidou weather geo active analyst last-30-days'
+complete -c gpq -n $is_conjunctions -l exclude-same-constellation -d 'Never pair two objects of one constellation'
+complete -c gpq -n $is_conjunctions -l hard-body-radius -x -d 'Combined radius for the probability, in m'
+complete -c gpq -n $is_conjunctions -l sort -x -a 'miss_distance tca probability' -d 'Order of the events'
+complete -c gpq -n $is_conjunctions -l format -x -a 'json csv table kvn xml' -d 'Output format'
+
 set -l is_ephemeris "__gpq_command ephemeris"
 complete -c gpq -n "__gpq_command ephemeris passes" -l from -x -d 'First instant'
 complete -c gpq -n "__gpq_command ephemeris passes" -l to -x -d 'Last instant, inclusive'
@@ -163,7 +177,7 @@ complete -c gpq -n $is_catalog -l owner -x -d 'Owner or country code (US, CIS, P
 complete -c gpq -n $is_catalog -l launch-year -x -d 'Launched in this year'
 complete -c gpq -n $is_catalog -l all -d 'Include decayed objects'
 
-complete -c gpq -n "__gpq_command gp catalog state" -l type -x \
+complete -c gpq -n "__gpq_command gp catalog state conjunctions" -l type -x \
     -a 'PAYLOAD ROCKET_BODY DEBRIS UNKNOWN' -d 'Object type'
 
 set -l is_sync "__gpq_command sync"

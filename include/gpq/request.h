@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "gpq/conjunction_query.h"
 #include "gpq/event_query.h"
 #include "gpq/format.h"
 #include "gpq/orbit_query.h"
@@ -71,6 +72,15 @@ BoundRequest<CatalogStateQuery> bind_catalog_state(const Params& params, FrontEn
 BoundRequest<EphemerisQuery> bind_ephemeris(std::string_view norad_id, const Params& params,
                                             FrontEnd end);
 BoundRequest<PassQuery> bind_passes(std::string_view norad_id, const Params& params, FrontEnd end);
+
+// Conjunctions (src/core/request_conjunctions.cc, docs/CONJUNCTIONS.md): `from`, `to`
+// (default now and 7 days later; the service refuses a window longer than `max_days`),
+// `threshold` (km, default 5, at most 50), the primaries (`primaries` all|active, `norad_ids`,
+// `group`, `object_type`), `exclude_same_constellation`, `hard_body_radius` (m, default 20),
+// `sort` (miss_distance|tca|probability); json, csv, or CCSDS CDM as kvn or xml; paged by
+// `page`/`per_page` (at most kMaxConjunctionPerPage).
+BoundRequest<ConjunctionQuery> bind_conjunctions(const Params& params, FrontEnd end,
+                                                 std::int64_t max_days = kMaxConjunctionDays);
 
 // An object's sets as columns for plotting (/gp/{id}/series): `start`, `end` (optional,
 // start <= end), json only.

@@ -82,6 +82,7 @@ void add_state_command(CLI::App& app, Context& ctx);
 void add_ephemeris_command(CLI::App& app, Context& ctx);
 void add_passes_command(CLI::App& app, Context& ctx);
 void add_events_command(CLI::App& app, Context& ctx);
+void add_conjunctions_command(CLI::App& app, Context& ctx);
 void add_catalog_command(CLI::App& app, Context& ctx);
 void add_sync_command(CLI::App& app, Context& ctx);
 void add_serve_command(CLI::App& app, Context& ctx);

@@ -22,6 +22,7 @@ namespace {
 using detail::bind_date;
 using detail::bind_format;
 using detail::bind_group;
+using detail::bind_norad_list;
 using detail::bind_object_type;
 using detail::bind_paging;
 using detail::bind_regime;
@@ -121,6 +122,10 @@ std::optional<std::string> bind_intdes(const Params& params) {
   return text;
 }
 
+}  // namespace
+
+namespace detail {
+
 std::vector<std::int32_t> bind_norad_list(const Params& params) {
   std::vector<std::int32_t> ids;
   const std::string* text = find_param(params, "norad_ids");
@@ -145,7 +150,7 @@ std::vector<std::int32_t> bind_norad_list(const Params& params) {
   return ids;
 }
 
-}  // namespace
+}  // namespace detail
 
 std::string group_names() {
   std::string names;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gpq/catalog.h"
 #include "gpq/element_set.h"
@@ -18,6 +19,9 @@ namespace gpq::detail {
 std::optional<ObjectType> bind_object_type(const Params& params);
 std::optional<OrbitRegime> bind_regime(const Params& params);
 std::optional<std::string> bind_group(const Params& params);  // a name of kGroups
+// `norad_ids`: comma-separated ids, sorted and without repeats; empty when absent
+// (src/core/request.cc).
+std::vector<std::int32_t> bind_norad_list(const Params& params);
 
 // Refuses (Error{bad_request}) any filter of /gp that `applies` does not name: a form that
 // cannot apply a filter must not answer more than was asked. The message names the parameter

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 
 #include "gpq/error.h"
 
@@ -157,6 +158,42 @@ Paging bind_paging(const Params& params, FrontEnd end, const PageLimits& limits)
     }
   }
   return paging;
+}
+
+// A plain decimal ("-33.87", "+12", "0.5", ".5"): no exponent, no inf or nan.
+std::optional<double> parse_decimal(std::string_view text) {
+  text = trim(text);
+  if (text.starts_with('+')) {
+    text.remove_prefix(1);
+    if (text.starts_with('-')) {
+      return std::nullopt;
+    }
+  }
+  if (text.empty() || text.size() > 40) {
+    return std::nullopt;
+  }
+  double value = 0;
+  const auto [end, error] =
+      std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::fixed);
+  if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+// A number within [low, high]; `what` says what it is ("a latitude in degrees").
+std::optional<double> bind_number(const Params& params, std::string_view key, double low,
+                                  double high, std::string_view what) {
+  const std::string* text = find_param(params, key);
+  if (text == nullptr) {
+    return std::nullopt;
+  }
+  const auto value = parse_decimal(*text);
+  if (!value || *value < low || *value > high) {
+    fail(Errc::bad_request, "parameter '{}': '{}' must be {} from {} to {}", key, excerpt(*text),
+         what, low, high);
+  }
+  return value;
 }
 
 }  // namespace gpq::detail

@@ -20,6 +20,13 @@ const std::string* find_param(const Params& params, std::string_view key);
 // 1 to 18 ASCII digits, nothing else; std::nullopt otherwise.
 std::optional<std::int64_t> parse_whole(std::string_view text);
 
+// A plain decimal ("-33.87", "+12", "0.5", ".5"): no exponent, no inf or nan.
+std::optional<double> parse_decimal(std::string_view text);
+// The number parameter `key` within [low, high], none when absent; `what` says what it is ("a
+// latitude in degrees") in the refusal.
+std::optional<double> bind_number(const Params& params, std::string_view key, double low,
+                                  double high, std::string_view what);
+
 // The date parameter `key` (parse_date's three forms), none when absent; require_date throws
 // Error{bad_request} naming the forms when it is absent.
 std::optional<TimePoint> bind_date(const Params& params, std::string_view key);

@@ -10,8 +10,18 @@
 namespace gpq::format_detail {
 namespace {
 
-// Element text: control characters (which XML 1.0 cannot carry, not even as references) and
-// bytes that are not UTF-8 become U+FFFD, then the five markup characters are escaped.
+std::string iso_micros(TimePoint t) {
+  return format_iso8601_micros(t);
+}
+
+// The theory the mean elements belong to: SGP4, or SGP4-XP for Space-Track's sets of that
+// type, so that an OMM written back says what the numbers mean.
+std::string_view mean_element_theory(const ElementSet& set) {
+  return set.ephemeris_type == kSgp4XpEphemerisType ? "SGP4-XP" : "SGP4";
+}
+
+}  // namespace
+
 void xml_text(std::string_view text, std::string& out) {
   std::string scratch;
   for (const char c : printable_view(text, scratch)) {
@@ -36,18 +46,6 @@ void xml_text(std::string_view text, std::string& out) {
     }
   }
 }
-
-std::string iso_micros(TimePoint t) {
-  return format_iso8601_micros(t);
-}
-
-// The theory the mean elements belong to: SGP4, or SGP4-XP for Space-Track's sets of that
-// type, so that an OMM written back says what the numbers mean.
-std::string_view mean_element_theory(const ElementSet& set) {
-  return set.ephemeris_type == kSgp4XpEphemerisType ? "SGP4-XP" : "SGP4";
-}
-
-}  // namespace
 
 std::string omm_creation_date(const ElementSet& set) {
   return set.creation_date ? iso_micros(*set.creation_date) : std::string();

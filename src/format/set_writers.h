@@ -14,6 +14,9 @@ void json_set(const ElementSet& set, std::string& out);
 void tle_set(const ElementSet& set, bool with_name, TleLayout layout, std::string& out);
 void csv_header(std::string& out);
 void csv_set(const ElementSet& set, std::string& out);
+// XML element text: control characters (which XML 1.0 cannot carry, not even as references)
+// and bytes that are not UTF-8 become U+FFFD, then the five markup characters are escaped.
+void xml_text(std::string_view text, std::string& out);
 void xml_begin(std::string& out);
 void xml_set(const ElementSet& set, std::string& out);
 void xml_end(std::string& out);

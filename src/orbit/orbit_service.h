@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 
+#include "gpq/conjunction_query.h"
 #include "gpq/orbit_query.h"
 #include "gpq/query_service.h"
 
@@ -19,6 +20,8 @@ using PointVisitor = std::function<void(const OrbitPoint&)>;
 using SegmentVisitor = std::function<void(const SetUse&)>;
 // Rows of the catalog's states in order, a chunk at a time.
 using CatalogStateVisitor = std::function<void(std::span<const CatalogStateRow>)>;
+// The events of one page of conjunctions, in the query's order.
+using ConjunctionVisitor = std::function<void(std::span<const ConjunctionEvent>)>;
 
 // One page of an ephemeris: its plan (known before any point is computed, so that a writer can
 // head each set's segment) and the points, computed as they are visited.
@@ -61,6 +64,14 @@ class OrbitService {
   // QueryService::snapshot throws.
   CatalogStatePage catalog_state(const CatalogStateQuery& query, const Paging& paging,
                                  const CatalogStateVisitor& visit) const;
+
+  // Conjunctions (src/orbit/conjunctions.cc, docs/CONJUNCTIONS.md): the members of the
+  // snapshot at query.from, each propagated from the set the snapshot names, screened over
+  // [from, to]; the page `paging` asks of every approach under the threshold, in the query's
+  // order. Objects whose set is more than kMaxPropagationDays from the window's start, or no
+  // SGP4 set, are left out and counted. Throws only what QueryService::snapshot throws.
+  ConjunctionPage conjunctions(const ConjunctionQuery& query, const Paging& paging,
+                               const ConjunctionVisitor& visit) const;
 
  private:
   ElementSet chosen_set(const StateQuery& query) const;

@@ -5,6 +5,7 @@
 
 #include <fmt/core.h>
 
+#include "gpq/conjunction_format.h"
 #include "gpq/error.h"
 #include "gpq/event_format.h"
 #include "gpq/format.h"
@@ -115,6 +116,23 @@ Reply catalog_state(const QueryService& core, const Call& call) {
       [&](std::span<const CatalogStateRow> rows) { writer->rows(rows, out); });
   const PageLinks links = page_links(page.page, call.base_url, call.path, call.query, std::nullopt);
   writer->end(page, links.next, links.prev, out);
+  add_page_headers(page.page, links, reply);
+  return reply;
+}
+
+// Pages like every list; CDM lists are one NDM (xml) or messages one after another (kvn).
+Reply conjunctions(const QueryService& core, const Call& call) {
+  const auto bound = bind_conjunctions(call.params, FrontEnd::http);
+  std::vector<ConjunctionEvent> events;
+  const ConjunctionPage page = orbit::OrbitService(core).conjunctions(
+      bound.query, bound.paging, [&](std::span<const ConjunctionEvent> page_events) {
+        events.assign(page_events.begin(), page_events.end());
+      });
+  const PageLinks links = page_links(page.page, call.base_url, call.path, call.query, std::nullopt);
+  Reply reply;
+  reply.content_type = content_type(bound.format);
+  write_conjunctions(bound.format, bound.query, page, events, {links.next, links.prev},
+                     style_of(bound.tle_layout), reply.body);
   add_page_headers(page.page, links, reply);
   return reply;
 }
@@ -265,6 +283,8 @@ Reply answer(const QueryService& core, const Call& call, std::string_view versio
       return passes(core, call);
     case Endpoint::events:
       return events(core, call);
+    case Endpoint::conjunctions:
+      return conjunctions(core, call);
     case Endpoint::series:
       return series(core, call);
     case Endpoint::catalog_record:

@@ -32,6 +32,7 @@ inline constexpr std::string_view kApiPrefix = "/api/v1";
   ROW(ephemeris, "/gp/{id}/ephemeris", api_key, heavy)    \
   ROW(passes, "/gp/{id}/passes", api_key, heavy)          \
   ROW(events, "/gp/{id}/events", api_key, heavy)          \
+  ROW(conjunctions, "/conjunctions", api_key, heavy)      \
   /* the page's plots */                                  \
   ROW(series, "/gp/{id}/series", api_key, heavy)          \
   ROW(catalog_record, "/catalog/{id}", api_key, standard) \

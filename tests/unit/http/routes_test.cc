@@ -86,7 +86,8 @@ TEST(RoutesTest, KeysScopesAndLanesAreTheRowsOwn) {
 
 TEST(RoutesTest, TheHeavyLaneIsNamedFromTheTable) {
   EXPECT_EQ(heavy_endpoint_names(),
-            "history, nearest, adjacent, state, /state, ephemeris, passes, events, series");
+            "history, nearest, adjacent, state, /state, ephemeris, passes, events, /conjunctions, "
+            "series");
 }
 
 TEST(RoutesTest, TheOpenApiDocumentHasThePathsOfTheTableAndTheirKeys) {
