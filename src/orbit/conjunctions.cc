@@ -5,12 +5,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <deque>
-#include <map>
 #include <optional>
 #include <set>
 #include <span>
 #include <string>
-#include <string_view>
 #include <tuple>
 #include <vector>
 
