@@ -1,24 +1,13 @@
 #include "orbit/approach_refine.h"
 
 #include <cmath>
+#include <tuple>
 
 namespace gpq::orbit {
 namespace {
 
 constexpr double kBracketSeconds = 1e-4;
 constexpr int kMaxSteps = 200;
-
-double minutes_between(TimePoint later, TimePoint earlier) {
-  return static_cast<double>(later.unix_micros() - earlier.unix_micros()) / 6e7;
-}
-
-double dot_difference(const TemeState& a, const TemeState& b) {
-  double sum = 0;
-  for (int k = 0; k < 3; ++k) {
-    sum += (b.position_km[k] - a.position_km[k]) * (b.velocity_km_s[k] - a.velocity_km_s[k]);
-  }
-  return sum;
-}
 
 double distance(const TemeState& a, const TemeState& b) {
   double sum = 0;
@@ -30,6 +19,18 @@ double distance(const TemeState& a, const TemeState& b) {
 }
 
 }  // namespace
+
+double closing_product(const TemeState& a, const TemeState& b) {
+  double sum = 0;
+  for (int k = 0; k < 3; ++k) {
+    sum += (b.position_km[k] - a.position_km[k]) * (b.velocity_km_s[k] - a.velocity_km_s[k]);
+  }
+  return sum;
+}
+
+bool tca_order(const Approach& a, const Approach& b) {
+  return std::tie(a.tca, a.first, a.second) < std::tie(b.tca, b.first, b.second);
+}
 
 PairTrajectory::PairTrajectory(std::span<const ScreeningObject> objects, std::uint32_t first,
                                std::uint32_t second, TimePoint origin)
@@ -57,7 +58,7 @@ std::optional<double> PairTrajectory::closing(double seconds) const {
   if (!states(seconds, a, b)) {
     return std::nullopt;
   }
-  return dot_difference(a, b);
+  return closing_product(a, b);
 }
 
 std::optional<Approach> refine_approach(const PairTrajectory& pair, TimePoint origin, double lo,

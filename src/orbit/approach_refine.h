@@ -12,6 +12,18 @@
 
 namespace gpq::orbit {
 
+// Minutes from `earlier` to `later`: SGP4's time of an instant after a set's epoch.
+inline double minutes_between(TimePoint later, TimePoint earlier) {
+  return static_cast<double>(later.unix_micros() - earlier.unix_micros()) / 6e7;
+}
+
+// The relative position's dot product with the relative velocity (km^2/s): negative while the
+// two close, positive while they recede; its root is the closest approach.
+double closing_product(const TemeState& a, const TemeState& b);
+
+// Approaches in time order, then by pair: the order of every screen's answer.
+bool tca_order(const Approach& a, const Approach& b);
+
 // Seconds after `origin` on the trajectories of objects[first] and objects[second].
 class PairTrajectory {
  public:

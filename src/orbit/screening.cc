@@ -25,10 +25,6 @@ constexpr double kJ2 = 1.082616e-3;
 // SGP4 is not Newton's law: its short-period terms and drag are allowed half again as much.
 constexpr double kAccelerationSafety = 1.5;
 
-double minutes_between(TimePoint later, TimePoint earlier) {
-  return static_cast<double>(later.unix_micros() - earlier.unix_micros()) / 6e7;
-}
-
 // A bound on |acceleration| within `half_step` seconds of a state at `radius_km` moving at
 // `speed_km_s`: point-mass gravity at the lowest radius it can reach, with J2's radial and
 // latitudinal terms (at most 4.5 J2 (R/r)^2 of it), times the safety factor.
@@ -147,13 +143,6 @@ class Sweep {
     }
   }
 
-  // Whether objects i and j may be paired at all.
-  bool pairable(std::size_t i, std::size_t j) const {
-    const ScreeningObject& a = objects_[i];
-    const ScreeningObject& b = objects_[j];
-    return (a.primary || b.primary) && (a.group < 0 || a.group != b.group);
-  }
-
   // The filter of one pair at sample k: the closest approach of their relative motion taken as
   // straight within the sample's half-steps, less the most their relative acceleration can bend
   // it there, is within the threshold.
@@ -197,7 +186,7 @@ class Sweep {
     std::sort(cells_.begin(), cells_.end(),
               [](const Entry& a, const Entry& b) { return a.key < b.key; });
     const auto consider = [&](std::uint32_t i, std::uint32_t j) {
-      if (pairable(i, j) && may_approach(i, j, before, after)) {
+      if (pairable(objects_[i], objects_[j]) && may_approach(i, j, before, after)) {
         pending_.push_back({std::min(i, j), std::max(i, j)});
       }
     };
@@ -285,12 +274,6 @@ class Sweep {
   std::vector<Candidate> pending_;
 };
 
-void sort_and_merge(std::vector<Approach>& approaches) {
-  std::sort(approaches.begin(), approaches.end(), [](const Approach& a, const Approach& b) {
-    return std::tie(a.tca, a.first, a.second) < std::tie(b.tca, b.first, b.second);
-  });
-}
-
 }  // namespace
 
 std::vector<Approach> screen(std::span<const ScreeningObject> objects,
@@ -322,7 +305,7 @@ std::vector<Approach> screen(std::span<const ScreeningObject> objects,
     failed.insert(failed.end(), sweep->failed.begin(), sweep->failed.end());
     candidates += sweep->candidates;
   }
-  sort_and_merge(all);
+  std::sort(all.begin(), all.end(), tca_order);
   if (counts != nullptr) {
     std::sort(failed.begin(), failed.end());
     failed.erase(std::unique(failed.begin(), failed.end()), failed.end());

@@ -23,6 +23,11 @@ struct ScreeningObject {
   std::int32_t group = -1;                     // two objects of one group (>= 0) are never paired
 };
 
+// Whether two objects are screened as a pair: at least one primary, not both of one group.
+inline bool pairable(const ScreeningObject& a, const ScreeningObject& b) {
+  return (a.primary || b.primary) && (a.group < 0 || a.group != b.group);
+}
+
 struct ScreeningWindow {
   TimePoint from;
   TimePoint to;

@@ -17,9 +17,7 @@ std::vector<Approach> screen_every_pair(std::span<const ScreeningObject> objects
   std::vector<PairTrajectory> pairs;
   for (std::uint32_t i = 0; i < objects.size(); ++i) {
     for (std::uint32_t j = i + 1; j < objects.size(); ++j) {
-      const ScreeningObject& a = objects[i];
-      const ScreeningObject& b = objects[j];
-      if ((a.primary || b.primary) && (a.group < 0 || a.group != b.group)) {
+      if (pairable(objects[i], objects[j])) {
         pairs.emplace_back(objects, i, j, window.from);
       }
     }
@@ -28,9 +26,7 @@ std::vector<Approach> screen_every_pair(std::span<const ScreeningObject> objects
   std::vector<std::optional<TemeState>> states(objects.size());
   const auto take_states = [&](double seconds) {
     for (std::size_t i = 0; i < objects.size(); ++i) {
-      const double minutes =
-          static_cast<double>(window.from.unix_micros() - objects[i].epoch.unix_micros()) / 6e7 +
-          seconds / 60;
+      const double minutes = minutes_between(window.from, objects[i].epoch) + seconds / 60;
       const Sgp4Result result = objects[i].propagator->propagate(minutes);
       states[i] = result.error == Sgp4Error::none ? std::optional(result.state) : std::nullopt;
     }
@@ -41,11 +37,7 @@ std::vector<Approach> screen_every_pair(std::span<const ScreeningObject> objects
     if (!a || !b) {
       return std::nullopt;
     }
-    double sum = 0;
-    for (int k = 0; k < 3; ++k) {
-      sum += (b->position_km[k] - a->position_km[k]) * (b->velocity_km_s[k] - a->velocity_km_s[k]);
-    }
-    return sum;
+    return std::optional(closing_product(*a, *b));
   };
   std::vector<Approach> approaches;
   std::vector<std::optional<double>> before(pairs.size());
@@ -67,9 +59,7 @@ std::vector<Approach> screen_every_pair(std::span<const ScreeningObject> objects
       break;
     }
   }
-  std::sort(approaches.begin(), approaches.end(), [](const Approach& a, const Approach& b) {
-    return std::tie(a.tca, a.first, a.second) < std::tie(b.tca, b.first, b.second);
-  });
+  std::sort(approaches.begin(), approaches.end(), tca_order);
   return approaches;
 }
 
