@@ -28,6 +28,7 @@ using detail::bind_paging;
 using detail::bind_regime;
 using detail::bind_tle_layout;
 using detail::find_param;
+using detail::parse_bool;
 using detail::parse_whole;
 using detail::refuse_filters_except;
 using detail::require_date;
@@ -47,17 +48,6 @@ std::int32_t parse_norad(std::string_view parameter, std::string_view text) {
          alpha5 ? fmt::format("; the TLE's Alpha-5 {} is {}", trimmed, *alpha5) : "");
   }
   return static_cast<std::int32_t>(*value);
-}
-
-bool parse_bool(std::string_view parameter, std::string_view text) {
-  if (iequals(text, "true") || text == "1" || iequals(text, "yes")) {
-    return true;
-  }
-  if (iequals(text, "false") || text == "0" || iequals(text, "no")) {
-    return false;
-  }
-  fail(Errc::bad_request, "parameter '{}': '{}' is not a boolean; use true or false", parameter,
-       excerpt(text));
 }
 
 constexpr std::initializer_list<Format> kSetFormats = {Format::json, Format::tle, Format::two_le,
@@ -125,6 +115,17 @@ std::optional<std::string> bind_intdes(const Params& params) {
 }  // namespace
 
 namespace detail {
+
+bool parse_bool(std::string_view parameter, std::string_view text) {
+  if (iequals(text, "true") || text == "1" || iequals(text, "yes")) {
+    return true;
+  }
+  if (iequals(text, "false") || text == "0" || iequals(text, "no")) {
+    return false;
+  }
+  fail(Errc::bad_request, "parameter '{}': '{}' is not a boolean; use true or false", parameter,
+       excerpt(text));
+}
 
 std::vector<std::int32_t> bind_norad_list(const Params& params) {
   std::vector<std::int32_t> ids;

@@ -68,20 +68,6 @@ void bind_primaries(const Params& params, ConjunctionPrimaries& primaries) {
   primaries.group = "active";
 }
 
-bool bind_flag(const Params& params, std::string_view key) {
-  const std::string* text = find_param(params, key);
-  if (text == nullptr) {
-    return false;
-  }
-  if (text->empty() || iequals(*text, "true") || *text == "1") {
-    return true;
-  }
-  if (iequals(*text, "false") || *text == "0") {
-    return false;
-  }
-  fail(Errc::bad_request, "parameter '{}': '{}' is not true or false", key, excerpt(*text));
-}
-
 }  // namespace
 
 BoundRequest<ConjunctionQuery> bind_conjunctions(const Params& params, FrontEnd end,
@@ -95,7 +81,9 @@ BoundRequest<ConjunctionQuery> bind_conjunctions(const Params& params, FrontEnd 
       bind_number(params, "threshold", 0.001, kMaxConjunctionThresholdKm, "a distance in km")
           .value_or(kDefaultConjunctionThresholdKm);
   bind_primaries(params, query.primaries);
-  query.exclude_same_constellation = bind_flag(params, "exclude_same_constellation");
+  if (const std::string* exclude = find_param(params, "exclude_same_constellation")) {
+    query.exclude_same_constellation = detail::parse_bool("exclude_same_constellation", *exclude);
+  }
   query.hard_body_radius_m =
       bind_number(params, "hard_body_radius", 0.01, 1000, "a radius in metres")
           .value_or(kDefaultHardBodyRadiusM);

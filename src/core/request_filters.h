@@ -19,6 +19,9 @@ namespace gpq::detail {
 std::optional<ObjectType> bind_object_type(const Params& params);
 std::optional<OrbitRegime> bind_regime(const Params& params);
 std::optional<std::string> bind_group(const Params& params);  // a name of kGroups
+// A boolean parameter's text: true, 1, yes or false, 0, no (any case); Error{bad_request}
+// naming `parameter` otherwise (src/core/request.cc).
+bool parse_bool(std::string_view parameter, std::string_view text);
 // `norad_ids`: comma-separated ids, sorted and without repeats; empty when absent
 // (src/core/request.cc).
 std::vector<std::int32_t> bind_norad_list(const Params& params);
