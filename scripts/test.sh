@@ -37,9 +37,9 @@ sanitizer_build() {
   cmake --build build-asan -j "$jobs" --target gpq_unit_and_integration_tests
 }
 
-# Stopped, killed and disk-full imports of the whole shared data take two to four minutes
-# each under ASan at -O0; they ran in the release stage (ImportCliTest's killed import skips
-# itself under ASan).
+# Stopped, killed and disk-full imports of the whole shared data take one to two minutes
+# each under ASan; they ran in the release stage (ImportCliTest's killed import skips itself
+# under ASan).
 sanitizer_tests() {
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir build-asan --output-on-failure -j "$jobs" -L 'unit|integration' \
