@@ -13,6 +13,7 @@
 #include <tuple>
 
 #include "orbit/approach_refine.h"
+#include "orbit/band_filter.h"
 #include "orbit/sgp4_batch.h"
 
 namespace gpq::orbit {
@@ -58,8 +59,10 @@ std::uint64_t cell_key(std::int64_t ix, std::int64_t iy, std::int64_t iz) {
 
 class Sweep {
  public:
-  Sweep(std::span<const ScreeningObject> objects, const ScreeningWindow& window)
+  Sweep(std::span<const ScreeningObject> objects, std::span<const RadialBand> bands,
+        const ScreeningWindow& window)
       : objects_(objects),
+        bands_(bands),
         window_(window),
         length_seconds_(static_cast<double>(window.to.unix_micros() - window.from.unix_micros()) /
                         1e6),
@@ -186,7 +189,9 @@ class Sweep {
     std::sort(cells_.begin(), cells_.end(),
               [](const Entry& a, const Entry& b) { return a.key < b.key; });
     const auto consider = [&](std::uint32_t i, std::uint32_t j) {
-      if (pairable(objects_[i], objects_[j]) && may_approach(i, j, before, after)) {
+      if (pairable(objects_[i], objects_[j]) &&
+          bands_[i].overlaps(bands_[j], window_.threshold_km) &&
+          may_approach(i, j, before, after)) {
         pending_.push_back({std::min(i, j), std::max(i, j)});
       }
     };
@@ -260,6 +265,7 @@ class Sweep {
   };
 
   std::span<const ScreeningObject> objects_;
+  std::span<const RadialBand> bands_;
   ScreeningWindow window_;
   double length_seconds_;
   Snapshot snapshot_;
@@ -282,9 +288,22 @@ std::vector<Approach> screen(std::span<const ScreeningObject> objects,
   if (threads == 0) {
     threads = std::max(1U, std::thread::hardware_concurrency());
   }
+  // The apogee/perigee filter first: only objects whose radial band meets a partner's are
+  // propagated; the sweep indexes them in `kept`'s order, which keeps first < second.
+  const std::vector<RadialBand> all_bands = radial_bands(objects, window);
+  const std::vector<std::uint32_t> kept =
+      objects_with_partners(objects, all_bands, window.threshold_km);
+  std::vector<ScreeningObject> subset;
+  std::vector<RadialBand> bands;
+  subset.reserve(kept.size());
+  bands.reserve(kept.size());
+  for (const std::uint32_t i : kept) {
+    subset.push_back(objects[i]);
+    bands.push_back(all_bands[i]);
+  }
   std::vector<std::unique_ptr<Sweep>> sweeps;
   for (unsigned t = 0; t < threads; ++t) {
-    sweeps.push_back(std::make_unique<Sweep>(objects, window));
+    sweeps.push_back(std::make_unique<Sweep>(subset, bands, window));
   }
   const std::uint32_t samples = sweeps.front()->sample_count();
   std::vector<std::thread> workers;
@@ -301,8 +320,14 @@ std::vector<Approach> screen(std::span<const ScreeningObject> objects,
   std::vector<std::uint32_t> failed;
   std::uint64_t candidates = 0;
   for (const auto& sweep : sweeps) {
-    all.insert(all.end(), sweep->approaches.begin(), sweep->approaches.end());
-    failed.insert(failed.end(), sweep->failed.begin(), sweep->failed.end());
+    for (Approach approach : sweep->approaches) {
+      approach.first = kept[approach.first];
+      approach.second = kept[approach.second];
+      all.push_back(approach);
+    }
+    for (const std::uint32_t i : sweep->failed) {
+      failed.push_back(kept[i]);
+    }
     candidates += sweep->candidates;
   }
   std::sort(all.begin(), all.end(), tca_order);
@@ -311,6 +336,7 @@ std::vector<Approach> screen(std::span<const ScreeningObject> objects,
     failed.erase(std::unique(failed.begin(), failed.end()), failed.end());
     counts->samples = samples;
     counts->candidates = candidates;
+    counts->screened = kept.size();
     counts->failed = std::move(failed);
   }
   return all;

@@ -48,6 +48,7 @@ struct Approach {
 struct ScreeningCounts {
   std::uint64_t samples = 0;     // instants of the sweep
   std::uint64_t candidates = 0;  // (pair, instant) that passed every filter and were refined
+  std::uint64_t screened = 0;    // objects whose radial band meets a partner's: the ones swept
   // Objects SGP4 gave no state for at some instant of the window (decayed in it, or an error):
   // screened until then.
   std::vector<std::uint32_t> failed;

@@ -16,6 +16,7 @@
 #include "gpq/time.h"
 
 #include "orbit/collision_probability.h"
+#include "orbit/radial_band.h"
 
 namespace gpq::orbit {
 namespace {
@@ -131,6 +132,26 @@ TEST(ScreeningTest, PairsNeedAPrimaryAndNeverJoinOneGroup) {
     EXPECT_FALSE(approach.first < 6 && approach.second < 6);
   }
   expect_same(screened, screen_every_pair(catalog.objects, window, 1), window.threshold_km);
+}
+
+TEST(ScreeningTest, TheApogeePerigeeFilterDropsOnlyObjectsNothingCanReach) {
+  Catalog catalog = crossing_shells();
+  std::mt19937 random(13);
+  // Above the eccentric orbit's apogee, and far from each other: no partner for either.
+  catalog.sets.push_back(shell_set(997, 5000, 30, random));
+  catalog.sets.push_back(shell_set(996, 8000, 60, random));
+  catalog.propagators.clear();
+  catalog.objects.clear();
+  catalog.finish();
+  const ScreeningWindow window{utc("2026-06-10T06:00:00Z"), utc("2026-06-10T12:00:00Z"), 60};
+  ScreeningCounts counts;
+  const std::vector<Approach> screened = screen(catalog.objects, window, &counts);
+  EXPECT_EQ(counts.screened, catalog.objects.size() - 2);
+  expect_same(screened, screen_every_pair(catalog.objects, window, 1), window.threshold_km);
+  // A near-circular band is a few kilometres wide around the altitude it was made at.
+  const RadialBand band = radial_band(catalog.propagators.front(), 360, 720);
+  EXPECT_GT(band.low_km, 6378.135 + 520);
+  EXPECT_LT(band.high_km, 6378.135 + 570);
 }
 
 TEST(ScreeningTest, AnObjectThatDecaysIsScreenedUntilItDoesAndCounted) {
