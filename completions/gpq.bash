@@ -30,7 +30,7 @@ _gpq() {
     --spacetrack-url --since --history-days --retries --timeout --listen --threads --public-url
     --rate --burst --heavy-rate --heavy-burst --monthly-quota --access-log --keep-alive --label
     --max-connections --max-connections-per-address --redis --redis-timeout --trusted-proxy
-    --at --set --frame --to --step --lat --lon --alt --min-elevation --from-peer --peer-key-file
+    --max-conjunction-days --at --set --frame --to --step --lat --lon --alt --min-elevation --from-peer --peer-key-file
     --scope --sort --order --threshold --primaries --hard-body-radius"
   valued=" ${valued//[[:space:]]/ } "
 
@@ -166,8 +166,9 @@ _gpq() {
       --history --since --history-days --retries --timeout --from-peer --peer-key-file --follow
       --full --gzip" ;;
     serve) options="--listen --threads --no-auth --public-url --rate --burst --heavy-rate
-      --heavy-burst --monthly-quota --access-log --timeout --keep-alive --max-connections
-      --max-connections-per-address --redis --redis-timeout --config --trusted-proxy" ;;
+      --heavy-burst --monthly-quota --max-conjunction-days --access-log --timeout --keep-alive
+      --max-connections --max-connections-per-address --redis --redis-timeout --config
+      --trusted-proxy" ;;
     keys)
       if [[ -z $subcommand ]]; then
         _gpq_words "create list revoke $globals"

@@ -9,7 +9,8 @@ set -g __gpq_valued --sort --order --db --format --limit --page --per-page --sea
     --threads --public-url --rate --burst --heavy-rate --heavy-burst --monthly-quota \
     --access-log --keep-alive --max-connections --max-connections-per-address --label --redis \
     --redis-timeout --trusted-proxy --at --set --frame --to --step --lat --lon --alt \
-    --min-elevation --from-peer --peer-key-file --scope --threshold --primaries --hard-body-radius
+    --min-elevation --from-peer --peer-key-file --scope --threshold --primaries --hard-body-radius \
+    --max-conjunction-days
 
 # Prints the words before the cursor that are neither options nor their values:
 # the command, keys' subcommand, a NORAD id.
@@ -210,6 +211,7 @@ complete -c gpq -n $is_serve -l burst -x -d 'Burst per key'
 complete -c gpq -n $is_serve -l heavy-rate -x -d 'Requests per second per key on the heavy endpoints'
 complete -c gpq -n $is_serve -l heavy-burst -x -d 'Burst on the heavy endpoints'
 complete -c gpq -n $is_serve -l monthly-quota -x -d 'Requests per key per UTC month'
+complete -c gpq -n $is_serve -l max-conjunction-days -x -d 'Longest window /conjunctions screens, in days'
 complete -c gpq -n $is_serve -l access-log -r -F -a off -d 'File to append request lines to, or off'
 complete -c gpq -n $is_serve -l timeout -x -d 'Seconds for a request to arrive whole, or a response to be read'
 complete -c gpq -n $is_serve -l keep-alive -x -d 'Seconds an idle kept-alive connection stays open'

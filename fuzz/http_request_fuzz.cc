@@ -55,8 +55,8 @@ void answer(const gpq::QueryService& core, const httplib::Request& req, std::str
   const std::string query = gpq::http::encoded_query(req.params);
   const std::string base = "http://" + std::string(host);
   try {
-    const gpq::http::Reply reply =
-        gpq::http::answer(core, {*route, params, base, req.path, query}, "fuzz");
+    const gpq::http::Reply reply = gpq::http::answer(core, {*route, params, base, req.path, query},
+                                                     gpq::http::ApiSettings{"fuzz"});
     (void)gpq::http::etag_of(reply.body);
   } catch (const gpq::Error& error) {
     if (error.code() != gpq::Errc::bad_request && error.code() != gpq::Errc::not_found) {

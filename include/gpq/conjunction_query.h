@@ -90,7 +90,8 @@ struct ConjunctionEvent {
 // How much of the catalog the screening stood on.
 struct ConjunctionCounts {
   std::int64_t objects = 0;      // members of the snapshot at the window's start
-  std::int64_t screened = 0;     // propagated through the window
+  std::int64_t screened = 0;     // handed to the screen (the apogee/perigee filter may spare
+                                 // some of them any propagation)
   std::int64_t primaries = 0;    // of those, primaries
   std::int64_t stale = 0;        // left out: set more than kMaxPropagationDays from the start
   std::int64_t not_sgp4 = 0;     // left out: a set SGP4 must not propagate (SGP4-XP, ...)

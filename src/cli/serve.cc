@@ -107,6 +107,10 @@ void add_limit_options(CLI::App& cmd, http::ServeOptions& options) {
   cmd.add_option("--monthly-quota", options.monthly_quota, "Requests per key per UTC month")
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40))
       ->capture_default_str();
+  cmd.add_option("--max-conjunction-days", options.max_conjunction_days,
+                 "Longest window /conjunctions screens, in days")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{60}))
+      ->capture_default_str();
 }
 
 // The connections: their deadlines and numbers, the access log and the proxies trusted.

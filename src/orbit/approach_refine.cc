@@ -108,4 +108,16 @@ std::optional<Approach> refine_approach(const PairTrajectory& pair, TimePoint or
   return approach;
 }
 
+std::optional<Approach> approach_in_bracket(std::span<const ScreeningObject> objects,
+                                            std::uint32_t first, std::uint32_t second,
+                                            const ScreeningWindow& window, double lo, double hi) {
+  const PairTrajectory pair(objects, first, second, window.from);
+  const std::optional<double> f_lo = pair.closing(lo);
+  const std::optional<double> f_hi = pair.closing(hi);
+  if (!f_lo || !f_hi || !(*f_lo < 0 && *f_hi >= 0)) {
+    return std::nullopt;
+  }
+  return refine_approach(pair, window.from, lo, hi, *f_lo, *f_hi, window.threshold_km);
+}
+
 }  // namespace gpq::orbit

@@ -53,4 +53,12 @@ std::optional<Approach> refine_approach(const PairTrajectory& pair, TimePoint or
                                         double hi, double closing_lo, double closing_hi,
                                         double threshold_km);
 
+// The bracket [lo, hi] (seconds after window.from) of objects[first] and objects[second]
+// (first < second): its approach, when the range rate turns from approach to recession inside
+// (a minimum at an edge belongs to the neighbouring bracket) and the miss distance is under the
+// threshold.
+std::optional<Approach> approach_in_bracket(std::span<const ScreeningObject> objects,
+                                            std::uint32_t first, std::uint32_t second,
+                                            const ScreeningWindow& window, double lo, double hi);
+
 }  // namespace gpq::orbit

@@ -64,8 +64,9 @@ void check_window(TimePoint from, TimePoint to, std::int64_t max_days) {
   if (span > max_days * kMicrosPerDay) {
     fail(Errc::bad_request,
          "parameters 'from' and 'to' are {:.1f} days apart; conjunctions are screened over at "
-         "most {} days",
-         static_cast<double>(span) / static_cast<double>(kMicrosPerDay), max_days);
+         "most {} day{}",
+         static_cast<double>(span) / static_cast<double>(kMicrosPerDay), max_days,
+         max_days == 1 ? "" : "s");
   }
 }
 

@@ -77,10 +77,8 @@ RadialBand osculating_band(const GravityConstants& g, const MeanRanges& m) {
   const double wobble = 0.25 * g.j2 / p.lo * m.x1mth2;
   const double low = a.lo * (1.0 - long_e.hi) * factor_lo - wobble;
   const double high = a.hi * (1.0 + long_e.hi) * factor_hi + wobble;
-  if (!(low > 1.0)) {
-    return {};  // it may decay inside the window
-  }
-  return {low * g.radius_km - kMarginKm, high * g.radius_km + kMarginKm};
+  // Below one earth radius SGP4 gives no state (decayed): the band then starts at 0.
+  return {std::max(low * g.radius_km - kMarginKm, 0.0), high * g.radius_km + kMarginKm};
 }
 
 // SGP4: a = a0'' (1 - C1 t - D2 t^2 - D3 t^3 - D4 t^4)^2 and e = e0 - B* C4 t - B* C5 (sin M' -

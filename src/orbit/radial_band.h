@@ -26,7 +26,8 @@ struct RadialBand {
 // (the resonance integrator's half step), widened by the largest change between neighbouring
 // samples, with the lunar-solar and SGP4 periodic terms by their amplitudes. An object the
 // theory may fail for inside the window (a drag factor or an eccentricity leaving its range)
-// gets the unbounded band, so that the sweep still meets and counts its failure.
+// gets the unbounded band; one that may fall below the earth's radius, where SGP4 gives no
+// state, a band from 0.
 RadialBand radial_band(const Sgp4Propagator& propagator, double from_minutes, double to_minutes);
 
 }  // namespace gpq::orbit

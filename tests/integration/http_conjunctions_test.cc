@@ -3,12 +3,14 @@
 // refusals as JSON 400s naming the parameter. Every exchange is also checked against
 // api/openapi.json (openapi_responses_valid).
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
 #include "served_world_test.h"
 #include "support/fixture_db.h"
+#include "support/served_world.h"
 
 namespace gpq::test {
 namespace {
@@ -53,6 +55,21 @@ TEST_F(HttpConjunctionsTest, RefusalsNameTheParameter) {
     EXPECT_EQ(http.status, 400) << query << ": " << http.body;
     EXPECT_NE(http.body.find(parameter), std::string::npos) << query << ": " << http.body;
   }
+}
+
+// `gpq serve --max-conjunction-days`: the server's own longest window, refused beyond it.
+TEST(HttpConjunctionsWindowTest, TheServerSetsTheLongestWindow) {
+  std::vector<std::string> args = kUnlimited;
+  args.insert(args.end(), {"--max-conjunction-days", "1"});
+  const ServedWorld world(args);
+  const auto client = world.client();
+  const HttpResult day =
+      client->get("/api/v1/conjunctions?from=2026-02-28T00:00:00Z&to=2026-03-01T00:00:00Z");
+  EXPECT_EQ(day.status, 200) << day.body;
+  const HttpResult longer =
+      client->get("/api/v1/conjunctions?from=2026-02-27T00:00:00Z&to=2026-02-28T12:00:00Z");
+  EXPECT_EQ(longer.status, 400) << longer.body;
+  EXPECT_NE(longer.body.find("at most 1 day"), std::string::npos) << longer.body;
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
-// The apogee/perigee filter's bands (src/orbit/radial_band.h) hold every radius SGP4 gives: real
-// sets of Space-Track's whole catalog (one in 16 near-earth sets, one in 4 deep-space ones), a
-// 7-day window starting up to 20 days after each epoch, the radius sampled every minute.
+// The apogee/perigee filter's bands (src/orbit/radial_band.h) hold every radius SGP4 gives, and
+// their speed bounds (sweep_bounds.h) every speed: real sets of Space-Track's whole catalog (one
+// in 16 near-earth sets, one in 4 deep-space ones), a 7-day window starting up to 20 days after
+// each epoch, sampled every minute.
 #include "orbit/radial_band.h"
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include "gpq/element_set.h"
 
 #include "orbit/sgp4.h"
+#include "orbit/sweep_bounds.h"
 #include "support/collecting_sink.h"
 #include "support/temp_dir.h"
 #include "sync/input.h"
@@ -61,6 +63,7 @@ TEST(RadialBandTest, EverySampledRadiusOfRealSetsLiesInItsBand) {
     const orbit::RadialBand band = orbit::radial_band(propagator, from, to);
     double lowest = 1e300;
     double highest = 0;
+    double fastest = 0;
     orbit::ResonanceCursor cursor;
     for (double t = from; t <= to; t += 1) {
       const orbit::Sgp4Result r = propagator.propagate(t, cursor);
@@ -71,12 +74,15 @@ TEST(RadialBandTest, EverySampledRadiusOfRealSetsLiesInItsBand) {
       const double radius = std::sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
       lowest = std::min(lowest, radius);
       highest = std::max(highest, radius);
+      const auto& v = r.state.velocity_km_s;
+      fastest = std::max(fastest, std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]));
     }
     if (highest == 0) {
       continue;  // decayed before the window
     }
     EXPECT_LE(band.low_km, lowest) << set.norad_id << " from " << from << " min";
     EXPECT_GE(band.high_km, highest) << set.norad_id << " from " << from << " min";
+    EXPECT_GE(orbit::speed_bound(band), fastest) << set.norad_id << " from " << from << " min";
     if (std::isfinite(band.high_km)) {
       slack_km[propagator.deep_space() ? 1 : 0] +=
           (lowest - band.low_km) + (band.high_km - highest);

@@ -121,8 +121,8 @@ Reply catalog_state(const QueryService& core, const Call& call) {
 }
 
 // Pages like every list; CDM lists are one NDM (xml) or messages one after another (kvn).
-Reply conjunctions(const QueryService& core, const Call& call) {
-  const auto bound = bind_conjunctions(call.params, FrontEnd::http);
+Reply conjunctions(const QueryService& core, const Call& call, std::int64_t max_days) {
+  const auto bound = bind_conjunctions(call.params, FrontEnd::http, max_days);
   std::vector<ConjunctionEvent> events;
   const ConjunctionPage page = orbit::OrbitService(core).conjunctions(
       bound.query, bound.paging, [&](std::span<const ConjunctionEvent> page_events) {
@@ -257,7 +257,7 @@ Reply status(const QueryService& core, std::string_view version) {
 
 }  // namespace
 
-Reply answer(const QueryService& core, const Call& call, std::string_view version) {
+Reply answer(const QueryService& core, const Call& call, const ApiSettings& settings) {
   switch (call.route.endpoint) {
     case Endpoint::latest:
       return latest(core, call);
@@ -284,7 +284,7 @@ Reply answer(const QueryService& core, const Call& call, std::string_view versio
     case Endpoint::events:
       return events(core, call);
     case Endpoint::conjunctions:
-      return conjunctions(core, call);
+      return conjunctions(core, call, settings.max_conjunction_days);
     case Endpoint::series:
       return series(core, call);
     case Endpoint::catalog_record:
@@ -292,7 +292,7 @@ Reply answer(const QueryService& core, const Call& call, std::string_view versio
     case Endpoint::catalog_search:
       return catalog_list(core, call);
     case Endpoint::status:
-      return status(core, version);
+      return status(core, settings.version);
     case Endpoint::openapi:
       return json_reply(std::string(openapi_document()));
     case Endpoint::changes:

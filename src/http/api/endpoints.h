@@ -3,12 +3,14 @@
 // about sockets, keys or limits.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "gpq/conjunction_query.h"
 #include "gpq/error.h"
 #include "gpq/query_service.h"
 #include "gpq/request.h"
@@ -36,8 +38,14 @@ struct Call {
   std::string_view query;     // the query string (percent-encoded), for pagination links
 };
 
+// What the server's options say to the endpoints.
+struct ApiSettings {
+  std::string version;                                      // reported by /status
+  std::int64_t max_conjunction_days = kMaxConjunctionDays;  // gpq serve --max-conjunction-days
+};
+
 // Throws gpq::Error for every refusal of the core (400, 404).
-Reply answer(const QueryService& core, const Call& call, std::string_view version);
+Reply answer(const QueryService& core, const Call& call, const ApiSettings& settings);
 
 // X-Epoch-Age-Hours (two decimals) of a reply that has epoch_for_age, as of `now`.
 std::optional<std::string> epoch_age_hours(const Reply& reply, TimePoint now);

@@ -26,10 +26,10 @@ Reply internal_error(std::string_view detail) {
                      "the server failed to answer; the failure is in the server's log");
 }
 
-Responder::Responder(const QueryService& core, std::string public_url, std::string version)
+Responder::Responder(const QueryService& core, std::string public_url, ApiSettings settings)
     : core_(core),
       public_url_(std::move(public_url)),
-      version_(std::move(version)),
+      settings_(std::move(settings)),
       replies_(kReplyCacheBytes, kReplyLifetime) {}
 
 void Responder::start(std::string listen_url) {
@@ -91,7 +91,7 @@ Reply Responder::compute(const httplib::Request& req, const Route& route) {
                              : host.empty()       ? listen_url_
                                                   : "http://" + host;
     const std::string query = encoded_query(req.params);
-    return http::answer(core_, Call{route, params, base, req.path, query}, version_);
+    return http::answer(core_, Call{route, params, base, req.path, query}, settings_);
   } catch (const Error& error) {
     if (error.code() == Errc::internal || error.code() == Errc::upstream) {
       return internal_error(error.what());

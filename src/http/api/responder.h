@@ -27,8 +27,8 @@ struct Answer {
 class Responder {
  public:
   // `core` must outlive this object. `public_url` (may be empty) is the base of pagination
-  // links; `version` is what /status reports.
-  Responder(const QueryService& core, std::string public_url, std::string version);
+  // links.
+  Responder(const QueryService& core, std::string public_url, ApiSettings settings);
 
   // Before the first answer(): the server's own URL, the base of pagination links when there
   // is neither public_url nor a Host header, and the start of the generation watch's thread.
@@ -46,7 +46,7 @@ class Responder {
 
   const QueryService& core_;
   std::string public_url_;
-  std::string version_;
+  ApiSettings settings_;
   std::string listen_url_;
   ReplyCache replies_;
   std::unique_ptr<GenerationWatch> generation_;  // from start()

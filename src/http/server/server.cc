@@ -116,7 +116,7 @@ class ApiServer {
       : options_(options),
         database_path_(accounts.path()),
         core_(store),
-        responder_(core_, options.public_url, options.version),
+        responder_(core_, options.public_url, {options.version, options.max_conjunction_days}),
         redis_(redis_pool(options)),
         key_source_(key_source(redis_.get(), accounts)),
         keys_(*key_source_),

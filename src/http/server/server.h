@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "gpq/conjunction_query.h"
 #include "gpq/store.h"
 
 #include "http/limits/rate_limiter.h"
@@ -27,6 +28,7 @@ struct ServeOptions {
   BucketRate standard{10, 20};
   BucketRate heavy{2, 4};  // history, nearest, adjacent
   std::int64_t monthly_quota = 30'000;
+  std::int64_t max_conjunction_days = kMaxConjunctionDays;  // the longest /conjunctions window
   std::string access_log;    // empty: stderr; "off": none; else a file
   int timeout_seconds = 10;  // to read a request or write a response
   int keep_alive_seconds = 5;

@@ -134,6 +134,27 @@ TEST(ScreeningTest, PairsNeedAPrimaryAndNeverJoinOneGroup) {
   expect_same(screened, screen_every_pair(catalog.objects, window, 1), window.threshold_km);
 }
 
+// Up to 32 primaries, the others are looked at only when they can be within reach of one
+// (the primary sweep): the eccentric orbit with five of the 140-degree shell, then the whole
+// 140-degree shell with it, against the rest.
+TEST(ScreeningTest, FewPrimariesAgainstTheRestFindWhatEveryPairSampledEverySecondFinds) {
+  Catalog catalog = crossing_shells();
+  const ScreeningWindow window{utc("2026-06-10T06:00:00Z"), utc("2026-06-10T18:00:00Z"), 60};
+  for (const std::size_t first_primary : {std::size_t{55}, std::size_t{40}}) {
+    for (std::size_t i = 0; i < catalog.objects.size(); ++i) {
+      catalog.objects[i].primary = i >= first_primary;
+    }
+    const std::vector<Approach> reference = screen_every_pair(catalog.objects, window, 1);
+    ASSERT_GT(reference.size(), 5U) << "from " << first_primary;
+    for (const unsigned threads : {1U, 2U}) {
+      ScreeningCounts counts;
+      expect_same(screen(catalog.objects, window, &counts, threads), reference,
+                  window.threshold_km);
+      EXPECT_TRUE(counts.failed.empty());
+    }
+  }
+}
+
 TEST(ScreeningTest, TheApogeePerigeeFilterDropsOnlyObjectsNothingCanReach) {
   Catalog catalog = crossing_shells();
   std::mt19937 random(13);

@@ -1,0 +1,70 @@
+// What the two sweeps of screen() share: the samples that tile the window, what a part of the
+// window yields, and the sweeps themselves. The grid sweep (grid_sweep.cc) looks at every
+// object at every sample and finds pairs through cells; the primary sweep (primary_sweep.cc)
+// looks at every primary at every sample and at each other object only when it can be within
+// reach of one. Both refine the same brackets the same way.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "orbit/radial_band.h"
+#include "orbit/screening.h"
+
+namespace gpq::orbit {
+
+// Samples h = 20 s apart from the window's start. Sample k stands for [kh - h/2, kh + h/2]
+// cut to the window (the intervals tile it) and is taken at kh, or at the window's edge where
+// that is outside.
+class SampleGrid {
+ public:
+  static constexpr double kStepSeconds = 20;
+
+  explicit SampleGrid(const ScreeningWindow& window)
+      : length_seconds_(static_cast<double>(window.to.unix_micros() - window.from.unix_micros()) /
+                        1e6) {}
+
+  std::uint32_t count() const {
+    const double beyond_first = length_seconds_ - kStepSeconds / 2;
+    return beyond_first <= 0
+               ? 1
+               : static_cast<std::uint32_t>(std::ceil(beyond_first / kStepSeconds)) + 1;
+  }
+  // Seconds after the window's start.
+  double lower(std::uint32_t k) const {
+    return std::clamp(k * kStepSeconds - kStepSeconds / 2, 0.0, length_seconds_);
+  }
+  double upper(std::uint32_t k) const {
+    return std::clamp(k * kStepSeconds + kStepSeconds / 2, 0.0, length_seconds_);
+  }
+  double at(std::uint32_t k) const { return std::clamp(k * kStepSeconds, lower(k), upper(k)); }
+
+ private:
+  double length_seconds_;
+};
+
+// A pair that passed a sample's filters, its bracket still to refine (first < second).
+struct Candidate {
+  std::uint32_t first;
+  std::uint32_t second;
+};
+
+// What the samples [begin, end) of a sweep yield.
+struct SweepPart {
+  std::vector<Approach> approaches;
+  std::vector<std::uint32_t> failed;  // objects SGP4 gave no state for at some sample
+  std::uint64_t candidates = 0;
+};
+
+// `bands[i]` is objects[i]'s radial band; pairs whose bands are farther apart than the
+// threshold are never looked at.
+SweepPart sweep_by_grid(std::span<const ScreeningObject> objects, std::span<const RadialBand> bands,
+                        const ScreeningWindow& window, std::uint32_t begin, std::uint32_t end);
+SweepPart sweep_from_primaries(std::span<const ScreeningObject> objects,
+                               std::span<const RadialBand> bands, const ScreeningWindow& window,
+                               std::uint32_t begin, std::uint32_t end);
+
+}  // namespace gpq::orbit
