@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <memory>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@
 
 #include "orbit/orbit_service.h"
 #include "orbit/screening.h"
+#include "orbit/sweep_bounds.h"
 #include "storage/sqlite_store.h"
 #include "support/collecting_sink.h"
 #include "sync/input.h"
@@ -107,8 +109,8 @@ const Subset& shell_subset() {
     sync::parse_tle_text(lines, {}, sink);
     Subset made;
     for (const ElementSet& set : sink.sets) {
-      const double n = set.mean_motion * 2 * 3.141592653589793 / 86400;  // rad/s
-      const double altitude = std::cbrt(398600.8 / (n * n)) - 6378.135;
+      const double n = set.mean_motion * 2 * std::numbers::pi / 86400;  // rad/s
+      const double altitude = std::cbrt(orbit::kMuKm3S2 / (n * n)) - orbit::kEarthRadiusKm;
       if (altitude > 500 && altitude < 600 && made.sets.size() < 300) {
         made.sets.push_back(set);
       }

@@ -60,7 +60,7 @@ class GridSweep {
     for (std::uint32_t k = begin; k < end; ++k) {
       take_snapshot(k);
       find_candidates(k);
-      refine_candidates(k);
+      refine_pending(objects_, window_, grid_, k, pending_, part);
     }
   }
 
@@ -179,17 +179,6 @@ class GridSweep {
       return offsets;
     }();
     return kOffsets;
-  }
-
-  void refine_candidates(std::uint32_t k) {
-    part.candidates += pending_.size();
-    for (const Candidate& c : pending_) {
-      if (auto approach = approach_in_bracket(objects_, c.first, c.second, window_, grid_.lower(k),
-                                              grid_.upper(k))) {
-        part.approaches.push_back(*approach);
-      }
-    }
-    pending_.clear();
   }
 
   struct Entry {

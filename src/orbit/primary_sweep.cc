@@ -63,7 +63,7 @@ class PrimarySweep {
       }
       due.clear();
       due.shrink_to_fit();
-      refine(k);
+      refine_pending(objects_, window_, grid_, k, pending_, part);
     }
   }
 
@@ -156,17 +156,6 @@ class PrimarySweep {
     if (next < end_) {
       due_[next - begin_].push_back(object);
     }
-  }
-
-  void refine(std::uint32_t k) {
-    part.candidates += pending_.size();
-    for (const Candidate& c : pending_) {
-      if (auto approach = approach_in_bracket(objects_, c.first, c.second, window_, grid_.lower(k),
-                                              grid_.upper(k))) {
-        part.approaches.push_back(*approach);
-      }
-    }
-    pending_.clear();
   }
 
   static std::array<double, 3> difference(const std::array<double, 3>& a,

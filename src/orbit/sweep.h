@@ -11,6 +11,7 @@
 #include <span>
 #include <vector>
 
+#include "orbit/approach_refine.h"
 #include "orbit/radial_band.h"
 #include "orbit/screening.h"
 
@@ -58,6 +59,20 @@ struct SweepPart {
   std::vector<std::uint32_t> failed;  // objects SGP4 gave no state for at some sample
   std::uint64_t candidates = 0;
 };
+
+// Refines the brackets of sample k's `pending` pairs into `part` and empties `pending`.
+inline void refine_pending(std::span<const ScreeningObject> objects, const ScreeningWindow& window,
+                           const SampleGrid& grid, std::uint32_t k, std::vector<Candidate>& pending,
+                           SweepPart& part) {
+  part.candidates += pending.size();
+  for (const Candidate& c : pending) {
+    if (auto approach =
+            approach_in_bracket(objects, c.first, c.second, window, grid.lower(k), grid.upper(k))) {
+      part.approaches.push_back(*approach);
+    }
+  }
+  pending.clear();
+}
 
 // `bands[i]` is objects[i]'s radial band; pairs whose bands are farther apart than the
 // threshold are never looked at.
