@@ -160,7 +160,7 @@ _gpq() {
     passes) options="--lat --lon --alt --from --to --min-elevation" ;;
     events) options="--from --to" ;;
     conjunctions) options="--from --to --threshold --primaries --ids --group --type
-      --exclude-same-constellation --hard-body-radius --sort" ;;
+      --exclude-same-constellation --follow-archive --hard-body-radius --sort" ;;
     catalog) options="--search --owner --type --launch-year --all" ;;
     sync) options="--from --source --config --celestrak-url --spacetrack-url --force --wait
       --history --since --history-days --retries --timeout --from-peer --peer-key-file --follow

@@ -156,6 +156,7 @@ complete -c gpq -n $is_conjunctions -l ids -x -d 'Primaries: comma-separated NOR
 complete -c gpq -n $is_conjunctions -l group -x -d 'Primaries: CelesTrak group' \
     -a 'stations starlink oneweb gps-ops glo-ops galileo beidou weather geo active analyst last-30-days'
 complete -c gpq -n $is_conjunctions -l exclude-same-constellation -d 'Never pair two objects of one constellation'
+complete -c gpq -n $is_conjunctions -l follow-archive -d 'Propagate each object from the set nearest each instant'
 complete -c gpq -n $is_conjunctions -l hard-body-radius -x -d 'Combined radius for the probability, in m'
 complete -c gpq -n $is_conjunctions -l sort -x -a 'miss_distance tca probability' -d 'Order of the events'
 complete -c gpq -n $is_conjunctions -l format -x -a 'json csv table kvn xml' -d 'Output format'

@@ -53,6 +53,9 @@ struct ConjunctionQuery {
   // Two payloads of one constellation (docs/CONJUNCTIONS.md, "Constellations") are never
   // paired, as SOCRATES leaves out approaches within a fleet.
   bool exclude_same_constellation = false;
+  // Each object's trajectory from the set nearest each instant, switching where the archive
+  // does (the ephemeris rule), instead of the snapshot's set at the window's start.
+  bool follow_archive = false;
   double hard_body_radius_m = kDefaultHardBodyRadiusM;
   ConjunctionSort sort = ConjunctionSort::miss_distance;
 };
@@ -92,8 +95,11 @@ struct ConjunctionCounts {
   std::int64_t objects = 0;      // members of the snapshot at the window's start
   std::int64_t screened = 0;     // handed to the screen (the apogee/perigee filter may spare
                                  // some of them any propagation)
+  std::int64_t sets = 0;         // their sets screened (more than one per object only when
+                                 // following the archive)
   std::int64_t primaries = 0;    // of those, primaries
   std::int64_t stale = 0;        // left out: set more than kMaxPropagationDays from the start
+                                 // (following the archive: from every instant of the window)
   std::int64_t not_sgp4 = 0;     // left out: a set SGP4 must not propagate (SGP4-XP, ...)
   std::int64_t failed = 0;       // screened until SGP4 gave no state (decayed in the window)
   std::int64_t approaches = 0;   // every approach found (the pages' total)

@@ -17,12 +17,12 @@ namespace {
 void print_counts(const ConjunctionPage& page) {
   const ConjunctionCounts& c = page.counts;
   fmt::print(stderr,
-             "{} approaches from {} to {}: {} objects screened ({} primaries) of {} in the "
-             "snapshot; left out {} with a set over {} days old, {} not SGP4 sets; {} failed "
+             "{} approaches from {} to {}: {} objects screened ({} primaries, {} sets) of {} in "
+             "the snapshot; left out {} with a set over {} days old, {} not SGP4 sets; {} failed "
              "within the window; screened in {:.1f} s\n",
              c.approaches, format_iso8601_millis(page.from), format_iso8601_millis(page.to),
-             c.screened, c.primaries, c.objects, c.stale, kMaxPropagationDays, c.not_sgp4, c.failed,
-             c.screening_seconds);
+             c.screened, c.primaries, c.sets, c.objects, c.stale, kMaxPropagationDays, c.not_sgp4,
+             c.failed, c.screening_seconds);
 }
 
 }  // namespace
@@ -44,12 +44,16 @@ void add_conjunctions_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--type", "object_type", params, "Primaries: " + object_type_names());
   add_switch(*cmd, "--exclude-same-constellation", "exclude_same_constellation", params,
              "Never pair two objects of one constellation (docs/CONJUNCTIONS.md)");
+  add_switch(*cmd, "--follow-archive", "follow_archive", params,
+             "Propagate each object from the set nearest each instant, switching where the "
+             "archive does (default: the set at the window's start)");
   add_param(*cmd, "--hard-body-radius", "hard_body_radius", params,
             "Combined radius of the two objects for the maximum probability, in m (default 20)");
   add_param(*cmd, "--sort", "sort", params, "miss_distance (default), tca or probability");
   cmd->footer(
       "Formats: json, csv, table, kvn and xml (CCSDS CDM, one message per event).\n"
-      "Each object is propagated from the set gp --epoch names at the window's start.\n"
+      "Each object is propagated from the set gp --epoch names at the window's start, or\n"
+      "with --follow-archive from the set nearest each instant.\n"
       "Examples:\n"
       "  gpq conjunctions --ids 25544 --from 2026-06-10 --to 2026-06-17\n"
       "  gpq conjunctions --primaries active --threshold 2 --format csv > close.csv\n"

@@ -84,6 +84,9 @@ BoundRequest<ConjunctionQuery> bind_conjunctions(const Params& params, FrontEnd 
   if (const std::string* exclude = find_param(params, "exclude_same_constellation")) {
     query.exclude_same_constellation = detail::parse_bool("exclude_same_constellation", *exclude);
   }
+  if (const std::string* follow = find_param(params, "follow_archive")) {
+    query.follow_archive = detail::parse_bool("follow_archive", *follow);
+  }
   query.hard_body_radius_m =
       bind_number(params, "hard_body_radius", 0.01, 1000, "a radius in metres")
           .value_or(kDefaultHardBodyRadiusM);

@@ -86,16 +86,17 @@ void write_json(const ConjunctionQuery& query, const ConjunctionPage& page,
   json::append_time(page.to, out);
   fmt::format_to(std::back_inserter(out),
                  ",\"threshold_km\":{},\"hard_body_radius_m\":{},\"sort\":\"{}\","
-                 "\"exclude_same_constellation\":{},\"set_rule\":\"snapshot\",\"primaries\":",
+                 "\"exclude_same_constellation\":{},\"set_rule\":\"{}\",\"primaries\":",
                  query.threshold_km, query.hard_body_radius_m, to_string(query.sort),
-                 query.exclude_same_constellation);
+                 query.exclude_same_constellation, query.follow_archive ? "archive" : "snapshot");
   append_primaries_json(query.primaries, out);
   const ConjunctionCounts& c = page.counts;
   fmt::format_to(std::back_inserter(out),
-                 ",\"objects\":{{\"members\":{},\"screened\":{},\"primaries\":{},"
+                 ",\"objects\":{{\"members\":{},\"screened\":{},\"sets\":{},\"primaries\":{},"
                  "\"left_out_stale\":{},\"left_out_not_sgp4\":{},\"failed_in_window\":{}}},"
                  "\"approaches\":{}}}}}",
-                 c.objects, c.screened, c.primaries, c.stale, c.not_sgp4, c.failed, c.approaches);
+                 c.objects, c.screened, c.sets, c.primaries, c.stale, c.not_sgp4, c.failed,
+                 c.approaches);
 }
 
 void append_object_csv(const ConjunctionObject& object, std::string& out) {

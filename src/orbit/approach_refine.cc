@@ -1,5 +1,6 @@
 #include "orbit/approach_refine.h"
 
+#include <algorithm>
 #include <cmath>
 #include <tuple>
 
@@ -111,6 +112,13 @@ std::optional<Approach> refine_approach(const PairTrajectory& pair, TimePoint or
 std::optional<Approach> approach_in_bracket(std::span<const ScreeningObject> objects,
                                             std::uint32_t first, std::uint32_t second,
                                             const ScreeningWindow& window, double lo, double hi) {
+  // Only where both sets are current (each object's whole window but when following the
+  // archive).
+  lo = std::max({lo, objects[first].from_seconds, objects[second].from_seconds});
+  hi = std::min({hi, objects[first].to_seconds, objects[second].to_seconds});
+  if (!(lo < hi)) {
+    return std::nullopt;
+  }
   const PairTrajectory pair(objects, first, second, window.from);
   const std::optional<double> f_lo = pair.closing(lo);
   const std::optional<double> f_hi = pair.closing(hi);

@@ -54,9 +54,9 @@ std::optional<Approach> refine_approach(const PairTrajectory& pair, TimePoint or
                                         double threshold_km);
 
 // The bracket [lo, hi] (seconds after window.from) of objects[first] and objects[second]
-// (first < second): its approach, when the range rate turns from approach to recession inside
-// (a minimum at an edge belongs to the neighbouring bracket) and the miss distance is under the
-// threshold.
+// (first < second), cut to where both sets are current: its approach, when the range rate turns
+// from approach to recession inside (a minimum at an edge belongs to the neighbouring bracket)
+// and the miss distance is under the threshold.
 std::optional<Approach> approach_in_bracket(std::span<const ScreeningObject> objects,
                                             std::uint32_t first, std::uint32_t second,
                                             const ScreeningWindow& window, double lo, double hi);

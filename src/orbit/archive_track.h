@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "gpq/element_set.h"
@@ -24,6 +25,7 @@ class ArchiveTrack {
   std::size_t nearest(TimePoint t) const;
   const ElementSet& set(std::size_t index) const { return sets_[index]; }
   std::size_t size() const { return sets_.size(); }
+  std::span<const ElementSet> sets() const { return sets_; }
 
   // Set `index` propagated to `t` (TEME). Throws Error{unprocessable} naming the object and
   // the set when it is no SGP4 set (require_sgp4_set), and naming the object, the set and the

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "orbit/approach_refine.h"
+#include "orbit/sweep.h"
 
 namespace gpq::orbit {
 namespace {
@@ -61,10 +62,17 @@ std::vector<RadialBand> radial_bands(std::span<const ScreeningObject> objects,
                                      const ScreeningWindow& window) {
   std::vector<RadialBand> bands;
   bands.reserve(objects.size());
+  const double length_seconds =
+      static_cast<double>(window.to.unix_micros() - window.from.unix_micros()) / 1e6;
+  // Half a step either side: a sweep's sample stands for the half-steps around it, and may lie
+  // that far outside the part of the window where the set is current.
+  const double margin = std::max(kGridStepSeconds, kPrimaryStepSeconds) / 2;
   for (const ScreeningObject& object : objects) {
-    const double from = minutes_between(window.from, object.epoch);
-    const double to = minutes_between(window.to, object.epoch);
-    bands.push_back(radial_band(*object.propagator, from, to));
+    const double start = minutes_between(window.from, object.epoch);
+    const double from =
+        start + (std::clamp(object.from_seconds, 0.0, length_seconds) - margin) / 60;
+    const double to = start + (std::clamp(object.to_seconds, 0.0, length_seconds) + margin) / 60;
+    bands.push_back(radial_band(*object.propagator, from, std::max(from, to)));
   }
   return bands;
 }

@@ -12,7 +12,8 @@
 
 namespace gpq::orbit {
 
-// Each object's band over the window.
+// Each object's band over the part of the window where its set is current, and half a sweep
+// step either side.
 std::vector<RadialBand> radial_bands(std::span<const ScreeningObject> objects,
                                      const ScreeningWindow& window);
 

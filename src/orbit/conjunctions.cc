@@ -1,10 +1,13 @@
-// OrbitService::conjunctions: the snapshot at the window's start screened (screening.h), each
-// approach described as SOCRATES describes one, sorted and paged.
+// OrbitService::conjunctions: the snapshot at the window's start screened (screening.h), or
+// with follow_archive each of its objects' sets over the part of the window where it is the
+// nearest (set_switches.h); each approach described as SOCRATES describes one, sorted and
+// paged.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <deque>
+#include <limits>
 #include <optional>
 #include <set>
 #include <span>
@@ -20,6 +23,7 @@
 #include "orbit/orbit_service.h"
 #include "orbit/screening.h"
 #include "orbit/set_propagation.h"
+#include "orbit/set_switches.h"
 
 namespace gpq::orbit {
 namespace {
@@ -165,6 +169,13 @@ void sort_events(std::vector<ConjunctionEvent>& events, ConjunctionSort sort) {
                    });
 }
 
+// A set screened over a part of the window (all of it under the snapshot rule).
+struct ScreenedSet {
+  const ElementSet* set = nullptr;
+  double from_seconds = 0;
+  double to_seconds = std::numeric_limits<double>::infinity();
+};
+
 }  // namespace
 
 ConjunctionPage OrbitService::conjunctions(const ConjunctionQuery& query, const Paging& paging,
@@ -179,32 +190,63 @@ ConjunctionPage OrbitService::conjunctions(const ConjunctionQuery& query, const 
   const std::optional<std::set<std::int32_t>> primaries = primary_ids(core_, query, out.from);
   counts.objects = static_cast<std::int64_t>(members.size());
 
-  std::vector<const ElementSet*> screened;
+  std::vector<ScreenedSet> screened;
+  std::deque<ArchiveTrack> tracks;  // following the archive: the sets screened live here
   for (const ElementSet& set : members) {
-    if (std::llabs(out.from.unix_micros() - set.epoch.unix_micros()) > kMaxAgeMicros) {
+    if (query.follow_archive) {
+      const ArchiveTrack& track = tracks.emplace_back(track_over(set.norad_id, out.from, out.to));
+      bool any = false;
+      bool theory = false;
+      for (const CurrentPart& part : current_parts(track.sets(), out.from, out.to, kMaxAgeMicros)) {
+        if (theory_problem(track.set(part.set)).empty()) {
+          screened.push_back({&track.set(part.set), part.from_seconds, part.to_seconds});
+          any = true;
+        } else {
+          theory = true;
+        }
+      }
+      if (!any) {
+        ++(theory ? counts.not_sgp4 : counts.stale);
+      }
+    } else if (std::llabs(out.from.unix_micros() - set.epoch.unix_micros()) > kMaxAgeMicros) {
       ++counts.stale;
     } else if (!theory_problem(set).empty()) {
       ++counts.not_sgp4;
     } else {
-      screened.push_back(&set);
+      screened.push_back({&set});
     }
   }
   std::deque<Sgp4Propagator> propagators;
   std::vector<ScreeningObject> objects;
   objects.reserve(screened.size());
-  const ConstellationNames constellations(screened);
-  for (const ElementSet* set : screened) {
-    const Sgp4Propagator& propagator = propagators.emplace_back(*set);
+  // Constellations count objects, not sets: one set of each (an object's sets are neighbours).
+  std::vector<const ElementSet*> one_set_each;
+  one_set_each.reserve(screened.size());
+  for (const ScreenedSet& s : screened) {
+    if (one_set_each.empty() || one_set_each.back()->norad_id != s.set->norad_id) {
+      one_set_each.push_back(s.set);
+    }
+  }
+  const ConstellationNames constellations(one_set_each);
+  std::set<std::int32_t> screened_ids;
+  for (const ScreenedSet& s : screened) {
+    const ElementSet& set = *s.set;
+    const Sgp4Propagator& propagator = propagators.emplace_back(set);
     ScreeningObject object;
-    object.norad_id = set->norad_id;
+    object.norad_id = set.norad_id;
     object.propagator = &propagator;
-    object.epoch = set->epoch;
-    object.primary = !primaries || primaries->contains(set->norad_id);
-    object.group = query.exclude_same_constellation ? constellations.of(*set) : -1;
-    counts.primaries += object.primary ? 1 : 0;
+    object.epoch = set.epoch;
+    object.primary = !primaries || primaries->contains(set.norad_id);
+    object.group = query.exclude_same_constellation ? constellations.of(set) : -1;
+    object.from_seconds = s.from_seconds;
+    object.to_seconds = s.to_seconds;
+    if (screened_ids.insert(set.norad_id).second) {
+      counts.primaries += object.primary ? 1 : 0;
+    }
     objects.push_back(object);
   }
-  counts.screened = static_cast<std::int64_t>(objects.size());
+  counts.screened = static_cast<std::int64_t>(screened_ids.size());
+  counts.sets = static_cast<std::int64_t>(objects.size());
 
   const auto started = std::chrono::steady_clock::now();
   ScreeningCounts screening;
@@ -212,14 +254,19 @@ ConjunctionPage OrbitService::conjunctions(const ConjunctionQuery& query, const 
       screen(objects, {out.from, out.to, query.threshold_km}, &screening);
   counts.screening_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  counts.failed = static_cast<std::int64_t>(screening.failed.size());
+  std::set<std::int32_t> failed_ids;
+  for (const std::uint32_t i : screening.failed) {
+    failed_ids.insert(objects[i].norad_id);
+  }
+  counts.failed = static_cast<std::int64_t>(failed_ids.size());
 
   std::vector<ConjunctionEvent> events;
   events.reserve(approaches.size());
   for (const Approach& approach : approaches) {
     // screen() pairs first < second, in the snapshot's NORAD order: the lower id first.
     const bool swap = !objects[approach.first].primary;
-    events.push_back(event_of(approach, *screened[approach.first], *screened[approach.second], swap,
+    events.push_back(event_of(approach, *screened[approach.first].set,
+                              *screened[approach.second].set, swap,
                               query.hard_body_radius_m / 1e3));
   }
   sort_events(events, query.sort);

@@ -1,36 +1,27 @@
-// The grid sweep: every object's SGP4 state at every sample; at each sample a grid of cells
-// finds the pairs close enough that, moving as their relative velocity and the bound on their
-// relative acceleration allow, they could come within the threshold in the half-step either
-// side; each such pair's bracket is checked for a sign change of the range rate and refined on
-// SGP4 (approach_refine.h). docs/CONJUNCTIONS.md derives the bounds.
+// The grid sweep: every current object's state at each sample (every object, but when following
+// the archive), interpolated between SGP4 nodes a minute apart (node_states.h); at each sample a
+// grid of cells (cell_grid.h) finds the pairs close enough that, moving as their relative
+// velocity and the bound on their relative acceleration allow, they could come within the
+// threshold (widened by the interpolation's error) in the half-step either side; each such
+// pair's bracket is checked for a sign change of the range rate and refined on SGP4 itself
+// (approach_refine.h). docs/CONJUNCTIONS.md derives the bounds.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 
 #include "orbit/approach_refine.h"
-#include "orbit/sgp4_batch.h"
+#include "orbit/cell_grid.h"
+#include "orbit/node_states.h"
 #include "orbit/sweep.h"
 #include "orbit/sweep_bounds.h"
 
 namespace gpq::orbit {
 namespace {
 
-// Positions and velocities of every object at one instant, and what the filters need of them.
-struct Snapshot {
-  std::vector<double> x, y, z, vx, vy, vz, acceleration;
-  std::vector<char> valid;
-  double top_speed = 0;
-  double top_acceleration = 0;
-
-  explicit Snapshot(std::size_t n)
-      : x(n), y(n), z(n), vx(n), vy(n), vz(n), acceleration(n), valid(n) {}
-};
-
-std::uint64_t cell_key(std::int64_t ix, std::int64_t iy, std::int64_t iz) {
-  constexpr std::int64_t kBias = 1 << 20;
-  return (static_cast<std::uint64_t>(ix + kBias) << 42) |
-         (static_cast<std::uint64_t>(iy + kBias) << 21) | static_cast<std::uint64_t>(iz + kBias);
-}
+// Cells are sized for objects up to this speed (the escape speed at the earth's surface is
+// 11.2 km/s); faster ones are paired with every object directly.
+constexpr double kCellSpeedKmS = 12;
 
 class GridSweep {
  public:
@@ -39,25 +30,22 @@ class GridSweep {
       : objects_(objects),
         bands_(bands),
         window_(window),
-        grid_(window),
-        snapshot_(objects.size()),
-        propagators_(objects.size()),
-        offsets_(objects.size()),
-        minutes_(objects.size()),
-        cursors_(objects.size()),
-        cursor_pointers_(objects.size()),
-        results_(objects.size()),
-        has_failed_(objects.size()) {
-    for (std::size_t i = 0; i < objects.size(); ++i) {
-      propagators_[i] = objects[i].propagator;
-      offsets_[i] = minutes_between(window.from, objects[i].epoch);
-      cursor_pointers_[i] = &cursors_[i];
+        grid_(window, kGridStepSeconds),
+        nodes_(objects, bands, window.from),
+        has_failed_(objects.size()),
+        by_start_(objects.size()) {
+    for (std::uint32_t i = 0; i < objects.size(); ++i) {
+      by_start_[i] = i;
     }
+    std::stable_sort(by_start_.begin(), by_start_.end(), [&](std::uint32_t a, std::uint32_t b) {
+      return objects[a].from_seconds < objects[b].from_seconds;
+    });
   }
 
   // The samples [begin, end): their candidates, refined.
   void run(std::uint32_t begin, std::uint32_t end) {
     for (std::uint32_t k = begin; k < end; ++k) {
+      update_current(k);
       take_snapshot(k);
       find_candidates(k);
       refine_pending(objects_, window_, grid_, k, pending_, part);
@@ -67,138 +55,166 @@ class GridSweep {
   SweepPart part;
 
  private:
-  void take_snapshot(std::uint32_t k) {
-    const double s = grid_.at(k);
-    for (std::size_t i = 0; i < objects_.size(); ++i) {
-      minutes_[i] = offsets_[i] + s / 60;
-    }
-    propagate_batch(propagators_, minutes_, cursor_pointers_, results_);
-    Snapshot& n = snapshot_;
-    n.top_speed = 0;
-    n.top_acceleration = 0;
-    for (std::size_t i = 0; i < objects_.size(); ++i) {
-      const Sgp4Result& r = results_[i];
-      n.valid[i] = r.error == Sgp4Error::none;
-      if (!n.valid[i]) {
-        if (!has_failed_[i]) {
-          has_failed_[i] = 1;
-          part.failed.push_back(static_cast<std::uint32_t>(i));
-        }
-        continue;
+  // current_: the objects whose set is current somewhere in sample k's interval. Samples come
+  // in order, so objects join in order of their start and leave once they have ended.
+  void update_current(std::uint32_t k) {
+    const double lower = grid_.lower(k);
+    const double upper = grid_.upper(k);
+    std::erase_if(current_, [&](std::uint32_t i) { return objects_[i].to_seconds <= lower; });
+    for (; next_start_ < by_start_.size() && objects_[by_start_[next_start_]].from_seconds < upper;
+         ++next_start_) {
+      if (objects_[by_start_[next_start_]].current_within(lower, upper)) {
+        current_.push_back(by_start_[next_start_]);
       }
-      const auto& p = r.state.position_km;
-      const auto& v = r.state.velocity_km_s;
-      n.x[i] = p[0], n.y[i] = p[1], n.z[i] = p[2];
-      n.vx[i] = v[0], n.vy[i] = v[1], n.vz[i] = v[2];
-      const double speed = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-      const double radius = std::sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
-      n.acceleration[i] = acceleration_bound(radius, speed, SampleGrid::kStepSeconds / 2);
-      n.top_speed = std::max(n.top_speed, speed);
-      n.top_acceleration = std::max(n.top_acceleration, n.acceleration[i]);
     }
   }
 
-  // The filter of one pair at sample k: the closest approach of their relative motion taken as
-  // straight within the sample's half-steps, less the most their relative acceleration can bend
-  // it there, is within the threshold.
-  bool may_approach(std::size_t i, std::size_t j, double before, double after) const {
-    const Snapshot& n = snapshot_;
-    return may_come_within({n.x[j] - n.x[i], n.y[j] - n.y[i], n.z[j] - n.z[i]},
-                           {n.vx[j] - n.vx[i], n.vy[j] - n.vy[i], n.vz[j] - n.vz[i]},
-                           n.acceleration[i] + n.acceleration[j], before, after,
-                           window_.threshold_km);
+  // The state of every current object at sample k, interpolated between SGP4 nodes
+  // (node_states.h), with what the filters need of it.
+  void take_snapshot(std::uint32_t k) {
+    const double s = grid_.at(k);
+    nodes_.prepare(current_, s);
+    sampled_.clear();
+    fast_.clear();
+    top_speed_ = 0;
+    top_acceleration_ = 0;
+    for (const std::uint32_t i : current_) {
+      TemeState state;
+      if (!nodes_.state(i, s, state) || !finite(state)) {
+        if (!has_failed_[i]) {
+          has_failed_[i] = 1;
+          part.failed.push_back(i);
+        }
+        continue;
+      }
+      const auto& p = state.position_km;
+      const auto& v = state.velocity_km_s;
+      const double speed = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+      const double radius = std::sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+      const ScreeningObject& object = objects_[i];
+      const Particle sampled{p,
+                             v,
+                             acceleration_bound(radius, speed, kGridStepSeconds / 2),
+                             bands_[i],
+                             i,
+                             object.norad_id,
+                             object.group,
+                             object.primary};
+      top_acceleration_ = std::max(top_acceleration_, sampled.acceleration);
+      if (speed > kCellSpeedKmS) {
+        fast_.push_back(static_cast<std::uint32_t>(sampled_.size()));
+      } else {
+        top_speed_ = std::max(top_speed_, speed + kNodeVelocityErrorKmS);
+      }
+      sampled_.push_back(sampled);
+    }
+  }
+
+  static bool finite(const TemeState& state) {
+    for (int k = 0; k < 3; ++k) {
+      if (!std::isfinite(state.position_km[k]) || !std::isfinite(state.velocity_km_s[k])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // What the pair filters read of an object at one sample, laid out in cell order so that the
+  // pairs of neighbouring cells read neighbouring memory.
+  struct Particle {
+    std::array<double, 3> position;
+    std::array<double, 3> velocity;
+    double acceleration;
+    RadialBand band;
+    std::uint32_t object;
+    std::int32_t norad_id;
+    std::int32_t group;
+    bool primary;
+  };
+
+  // The filters of one pair at sample k: screened as a pair, radial bands within reach, and
+  // the closest approach of their relative motion taken as straight within the sample's
+  // half-steps, less the most their relative acceleration can bend it there, within the
+  // threshold.
+  bool may_approach(const Particle& a, const Particle& b, double before, double after,
+                    double reach_km) const {
+    return pairable(a, b) && a.band.overlaps(b.band, window_.threshold_km) &&
+           may_come_within({b.position[0] - a.position[0], b.position[1] - a.position[1],
+                            b.position[2] - a.position[2]},
+                           {b.velocity[0] - a.velocity[0], b.velocity[1] - a.velocity[1],
+                            b.velocity[2] - a.velocity[2]},
+                           a.acceleration + b.acceleration, before, after, reach_km);
   }
 
   void find_candidates(std::uint32_t k) {
-    const Snapshot& n = snapshot_;
     const double before = grid_.at(k) - grid_.lower(k);
     const double after = grid_.upper(k) - grid_.at(k);
     const double half = std::max(before, after);
+    // The threshold widened by what the interpolation may err for the two objects.
+    const double reach =
+        window_.threshold_km + 2 * kNodePositionErrorKm + 2 * kNodeVelocityErrorKmS * half;
     // A pair farther apart than this at the sample cannot pass may_approach.
-    const double cell =
-        window_.threshold_km + n.top_acceleration * half * half + 2 * n.top_speed * half + 1.0;
-    cells_.clear();
-    for (std::size_t i = 0; i < objects_.size(); ++i) {
-      if (!n.valid[i]) {
+    const double cell = reach + top_acceleration_ * half * half + 2 * top_speed_ * half + 1.0;
+    // Indices beyond +-2^19 cells (10 million km at 20 km cells) join the edge cell: objects in
+    // neighbouring cells stay in neighbouring or the same cells, and the keys fit 63 bits.
+    const auto index = [&](double coordinate) {
+      constexpr double kEdge = 1 << 19;
+      return static_cast<std::int64_t>(std::clamp(std::floor(coordinate / cell), -kEdge, kEdge));
+    };
+    grid_cells_.clear();
+    std::size_t next_fast = 0;
+    for (std::uint32_t m = 0; m < sampled_.size(); ++m) {
+      if (next_fast < fast_.size() && fast_[next_fast] == m) {
+        ++next_fast;
         continue;
       }
-      cells_.push_back({cell_key(static_cast<std::int64_t>(std::floor(n.x[i] / cell)),
-                                 static_cast<std::int64_t>(std::floor(n.y[i] / cell)),
-                                 static_cast<std::int64_t>(std::floor(n.z[i] / cell))),
-                        static_cast<std::uint32_t>(i)});
+      const auto& p = sampled_[m].position;
+      grid_cells_.add(m, index(p[0]), index(p[1]), index(p[2]));
     }
-    std::sort(cells_.begin(), cells_.end(),
-              [](const Entry& a, const Entry& b) { return a.key < b.key; });
-    const auto consider = [&](std::uint32_t i, std::uint32_t j) {
-      if (pairable(objects_[i], objects_[j]) &&
-          bands_[i].overlaps(bands_[j], window_.threshold_km) &&
-          may_approach(i, j, before, after)) {
-        pending_.push_back({std::min(i, j), std::max(i, j)});
+    grid_cells_.sort();
+    particles_.clear();
+    for (const CellGrid::Entry& entry : grid_cells_.entries()) {
+      particles_.push_back(sampled_[entry.item]);
+    }
+    const auto consider = [&](const Particle& a, const Particle& b) {
+      if (may_approach(a, b, before, after, reach)) {
+        pending_.push_back({std::min(a.object, b.object), std::max(a.object, b.object)});
       }
     };
-    for (std::size_t a = 0; a < cells_.size();) {
-      std::size_t end = a;
-      while (end < cells_.size() && cells_[end].key == cells_[a].key) {
-        ++end;
+    grid_cells_.for_each_neighbour_pair(
+        [&](std::size_t p, std::size_t q) { consider(particles_[p], particles_[q]); });
+    // Each object faster than the cells allow against every other.
+    for (std::size_t f = 0; f < fast_.size(); ++f) {
+      const Particle& a = sampled_[fast_[f]];
+      for (const Particle& b : particles_) {
+        consider(a, b);
       }
-      // Pairs within the cell, then with the 13 neighbours "after" it (each pair of cells once).
-      for (std::size_t p = a; p < end; ++p) {
-        for (std::size_t q = p + 1; q < end; ++q) {
-          consider(cells_[p].object, cells_[q].object);
-        }
+      for (std::size_t g = f + 1; g < fast_.size(); ++g) {
+        consider(a, sampled_[fast_[g]]);
       }
-      const std::uint64_t key = cells_[a].key;
-      for (const std::uint64_t offset : forward_offsets()) {
-        const std::uint64_t neighbour = key + offset;
-        auto first =
-            std::lower_bound(cells_.begin() + static_cast<std::ptrdiff_t>(end), cells_.end(),
-                             neighbour, [](const Entry& e, std::uint64_t v) { return e.key < v; });
-        for (; first != cells_.end() && first->key == neighbour; ++first) {
-          for (std::size_t p = a; p < end; ++p) {
-            consider(cells_[p].object, first->object);
-          }
-        }
-      }
-      a = end;
     }
   }
-
-  // The 13 neighbour cells whose key is greater: (dx, dy, dz) lexicographically after (0, 0, 0).
-  static const std::vector<std::uint64_t>& forward_offsets() {
-    static const std::vector<std::uint64_t> kOffsets = [] {
-      std::vector<std::uint64_t> offsets;
-      for (int dx = -1; dx <= 1; ++dx) {
-        for (int dy = -1; dy <= 1; ++dy) {
-          for (int dz = -1; dz <= 1; ++dz) {
-            if (dx > 0 || (dx == 0 && (dy > 0 || (dy == 0 && dz > 0)))) {
-              offsets.push_back(cell_key(dx, dy, dz) - cell_key(0, 0, 0));
-            }
-          }
-        }
-      }
-      return offsets;
-    }();
-    return kOffsets;
-  }
-
-  struct Entry {
-    std::uint64_t key;
-    std::uint32_t object;
-  };
 
   std::span<const ScreeningObject> objects_;
   std::span<const RadialBand> bands_;
   ScreeningWindow window_;
   SampleGrid grid_;
-  Snapshot snapshot_;
-  std::vector<const Sgp4Propagator*> propagators_;
-  std::vector<double> offsets_;
-  std::vector<double> minutes_;
-  std::vector<ResonanceCursor> cursors_;
-  std::vector<ResonanceCursor*> cursor_pointers_;
-  std::vector<Sgp4Result> results_;
+  NodeStates nodes_;
   std::vector<char> has_failed_;
-  std::vector<Entry> cells_;
+  std::vector<std::uint32_t> by_start_;  // objects in order of from_seconds
+  std::size_t next_start_ = 0;           // by_start_[next_start_] has not yet been current
+  std::vector<std::uint32_t> current_;
+  // The current objects SGP4 gives a state for at the sample, and the largest speed (but the
+  // fast ones') and acceleration bound among them.
+  std::vector<Particle> sampled_;
+  // Those of sampled_ (positions in it, ascending) faster than kCellSpeedKmS: a state SGP4 gives
+  // as a decay nears can move at thousands of km/s, and cells sized for it would put the whole
+  // catalog in a few.
+  std::vector<std::uint32_t> fast_;
+  double top_speed_ = 0;
+  double top_acceleration_ = 0;
+  CellGrid grid_cells_;              // the current objects with a state, by cell
+  std::vector<Particle> particles_;  // in grid_cells_'s order
   std::vector<Candidate> pending_;
 };
 

@@ -3,7 +3,9 @@
 // where an object is D from a primary, the two come no closer than D - (s_o + s_p) tau within
 // tau seconds (s: the speed bounds of their radial bands, sweep_bounds.h), so the object is
 // next looked at in the first sample whose interval reaches past t + min over primaries of
-// (D - d) / (s_o + s_p). The primaries are paired with each other at every sample.
+// (D - d) / (s_o + s_p). The primaries are paired with each other at every sample. Following
+// the archive, an object is looked at only while its set is current, and an object is due again
+// no later than the sample where a primary's next set becomes current.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -24,7 +26,7 @@ class PrimarySweep {
       : objects_(objects),
         bands_(bands),
         window_(window),
-        grid_(window),
+        grid_(window, kPrimaryStepSeconds),
         begin_(begin),
         end_(end),
         due_(end > begin ? end - begin : 0),
@@ -41,8 +43,11 @@ class PrimarySweep {
       offset_[i] = minutes_between(window.from, objects[i].epoch);
       if (objects[i].primary) {
         primaries_.push_back(i);
-      } else if (!due_.empty()) {
-        due_.front().push_back(i);
+      } else {
+        const std::uint32_t first = std::max(begin, sample_of(objects[i].from_seconds));
+        if (first < end && objects[i].current_within(grid_.lower(first), grid_.upper(first))) {
+          due_[first - begin].push_back(i);
+        }
       }
     }
   }
@@ -50,12 +55,18 @@ class PrimarySweep {
   void run() {
     for (std::uint32_t k = begin_; k < end_; ++k) {
       std::vector<std::uint32_t>& due = due_[k - begin_];
+      current_primaries_.clear();
+      for (const std::uint32_t p : primaries_) {
+        if (objects_[p].current_within(grid_.lower(k), grid_.upper(k))) {
+          current_primaries_.push_back(p);
+        }
+      }
       take_states(k, due);
       const double before = grid_.at(k) - grid_.lower(k);
       const double after = grid_.upper(k) - grid_.at(k);
-      for (std::size_t a = 0; a < primaries_.size(); ++a) {
-        for (std::size_t b = a + 1; b < primaries_.size(); ++b) {
-          consider(primaries_[a], primaries_[b], before, after);
+      for (std::size_t a = 0; a < current_primaries_.size(); ++a) {
+        for (std::size_t b = a + 1; b < current_primaries_.size(); ++b) {
+          consider(current_primaries_[a], current_primaries_[b], before, after);
         }
       }
       for (const std::uint32_t object : due) {
@@ -70,9 +81,18 @@ class PrimarySweep {
   SweepPart part;
 
  private:
-  // The states of the primaries and of the objects due at sample k.
+  // The sample whose interval holds `seconds` after the window's start (0 before it).
+  static std::uint32_t sample_of(double seconds) {
+    const double h = kPrimaryStepSeconds;
+    const double k = std::floor((seconds + h / 2) / h);
+    return k <= 0 ? 0
+                  : static_cast<std::uint32_t>(
+                        std::min(k, double{std::numeric_limits<std::uint32_t>::max()}));
+  }
+
+  // The states of the current primaries and of the objects due at sample k.
   void take_states(std::uint32_t k, const std::vector<std::uint32_t>& due) {
-    batch_.assign(primaries_.begin(), primaries_.end());
+    batch_.assign(current_primaries_.begin(), current_primaries_.end());
     batch_.insert(batch_.end(), due.begin(), due.end());
     const double seconds = grid_.at(k);
     sets_.resize(batch_.size());
@@ -103,7 +123,7 @@ class PrimarySweep {
       const auto& v = velocity_[i];
       acceleration_[i] = acceleration_bound(std::sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]),
                                             std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]),
-                                            SampleGrid::kStepSeconds / 2);
+                                            kPrimaryStepSeconds / 2);
     }
   }
 
@@ -127,9 +147,19 @@ class PrimarySweep {
   // An object due at sample k: paired with each primary it may meet in k's bracket, and due
   // again at the first sample it could be within reach of one.
   void look_at(std::uint32_t object, std::uint32_t k, double before, double after) {
+    if (objects_[object].to_seconds <= grid_.lower(k)) {
+      return;  // its set is no longer current (the next one is an object of its own)
+    }
     double reach_seconds = std::numeric_limits<double>::infinity();
     for (const std::uint32_t primary : primaries_) {
       if (!screened_as_pair(object, primary)) {
+        continue;
+      }
+      const ScreeningObject& p = objects_[primary];
+      if (!p.current_within(grid_.lower(k), grid_.upper(k))) {
+        if (p.from_seconds >= grid_.upper(k)) {  // becomes current later: look again then
+          reach_seconds = std::min(reach_seconds, p.from_seconds - grid_.at(k));
+        }
         continue;
       }
       if (!valid_[object] || !valid_[primary]) {
@@ -147,7 +177,7 @@ class PrimarySweep {
     }
     // Sample m's interval ends at m h + h/2 at the latest: the first m whose interval reaches
     // past t + reach_seconds, and never k itself again.
-    const double h = SampleGrid::kStepSeconds;
+    const double h = kPrimaryStepSeconds;
     const double reached = grid_.at(k) + std::max(reach_seconds, 0.0);
     const double first = std::floor((reached - h / 2) / h) + 1;
     const std::uint32_t next = first >= static_cast<double>(end_)
@@ -170,6 +200,7 @@ class PrimarySweep {
   std::uint32_t begin_;
   std::uint32_t end_;
   std::vector<std::uint32_t> primaries_;
+  std::vector<std::uint32_t> current_primaries_;  // those whose set is current at the sample
   // due_[k - begin_]: the other objects to look at in sample k.
   std::vector<std::vector<std::uint32_t>> due_;
   std::vector<double> speed_;

@@ -12,8 +12,8 @@
 namespace gpq::orbit {
 namespace {
 
-// Up to this many primaries, each other object is looked at only when it can be within reach
-// of one (the primary sweep); beyond, a grid at every sample is cheaper.
+// Up to this many primary objects, each other object is looked at only when it can be within
+// reach of one (the primary sweep); beyond, a grid at every sample is cheaper.
 constexpr std::size_t kFewPrimaries = 32;
 
 }  // namespace
@@ -33,14 +33,21 @@ std::vector<Approach> screen(std::span<const ScreeningObject> objects,
   std::vector<RadialBand> bands;
   subset.reserve(kept.size());
   bands.reserve(kept.size());
-  std::size_t primaries = 0;
+  std::vector<std::int32_t> primaries;  // their NORAD ids: following the archive, one object
+                                        // may be several sets
   for (const std::uint32_t i : kept) {
     subset.push_back(objects[i]);
     bands.push_back(all_bands[i]);
-    primaries += objects[i].primary ? 1 : 0;
+    if (objects[i].primary) {
+      primaries.push_back(objects[i].norad_id);
+    }
   }
-  const auto sweep = primaries <= kFewPrimaries ? sweep_from_primaries : sweep_by_grid;
-  const std::uint32_t samples = SampleGrid(window).count();
+  std::sort(primaries.begin(), primaries.end());
+  const bool few = std::unique(primaries.begin(), primaries.end()) - primaries.begin() <=
+                   static_cast<std::ptrdiff_t>(kFewPrimaries);
+  const auto sweep = few ? sweep_from_primaries : sweep_by_grid;
+  const std::uint32_t samples =
+      SampleGrid(window, few ? kPrimaryStepSeconds : kGridStepSeconds).count();
   std::vector<SweepPart> parts(threads);
   std::vector<std::thread> workers;
   for (unsigned t = 0; t < threads; ++t) {

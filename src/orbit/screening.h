@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -21,11 +22,22 @@ struct ScreeningObject {
   TimePoint epoch;                             // the set's epoch
   bool primary = true;                         // a pair needs at least one primary
   std::int32_t group = -1;                     // two objects of one group (>= 0) are never paired
+  // Seconds after the window's start: the part of the window where this set is the object's
+  // trajectory, [from, to). Following the archive, an object is one screening object per set,
+  // and an approach belongs to the two sets current at its TCA.
+  double from_seconds = 0;
+  double to_seconds = std::numeric_limits<double>::infinity();
+
+  // Whether the set is the trajectory somewhere in [lo, hi] (seconds after the window's start).
+  bool current_within(double lo, double hi) const { return from_seconds < hi && to_seconds > lo; }
 };
 
-// Whether two objects are screened as a pair: at least one primary, not both of one group.
-inline bool pairable(const ScreeningObject& a, const ScreeningObject& b) {
-  return (a.primary || b.primary) && (a.group < 0 || a.group != b.group);
+// Whether two objects are screened as a pair: at least one primary, not both of one group, not
+// two sets of one object. `Object`: a ScreeningObject, or what a sweep copies of one.
+template <class Object>
+bool pairable(const Object& a, const Object& b) {
+  return (a.primary || b.primary) && (a.group < 0 || a.group != b.group) &&
+         a.norad_id != b.norad_id;
 }
 
 struct ScreeningWindow {

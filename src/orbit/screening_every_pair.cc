@@ -1,4 +1,5 @@
-// The reference screen: no filter, every pair at every step.
+// The reference screen: no filter, every pair at every step, each bracket cut to where both
+// sets are current.
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -17,7 +18,9 @@ std::vector<Approach> screen_every_pair(std::span<const ScreeningObject> objects
   std::vector<PairTrajectory> pairs;
   for (std::uint32_t i = 0; i < objects.size(); ++i) {
     for (std::uint32_t j = i + 1; j < objects.size(); ++j) {
-      if (pairable(objects[i], objects[j])) {
+      if (pairable(objects[i], objects[j]) &&
+          std::max(objects[i].from_seconds, objects[j].from_seconds) <
+              std::min(objects[i].to_seconds, objects[j].to_seconds)) {
         pairs.emplace_back(objects, i, j, window.from);
       }
     }
@@ -45,11 +48,20 @@ std::vector<Approach> screen_every_pair(std::span<const ScreeningObject> objects
   for (double s = 0;; s = std::min(s + step_seconds, length)) {
     take_states(s);
     for (std::size_t p = 0; p < pairs.size(); ++p) {
-      const std::optional<double> now = closing(pairs[p]);
-      if (before[p] && now && *before[p] < 0 && *now >= 0) {
-        if (auto approach = refine_approach(pairs[p], window.from, previous, s, *before[p], *now,
-                                            window.threshold_km)) {
-          approaches.push_back(*approach);
+      const PairTrajectory& pair = pairs[p];
+      const std::optional<double> now = closing(pair);
+      const ScreeningObject& a = objects[pair.first()];
+      const ScreeningObject& b = objects[pair.second()];
+      const double lo = std::max({previous, a.from_seconds, b.from_seconds});
+      const double hi = std::min({s, a.to_seconds, b.to_seconds});
+      if (lo < hi) {
+        const std::optional<double> at_lo = lo == previous ? before[p] : pair.closing(lo);
+        const std::optional<double> at_hi = hi == s ? now : pair.closing(hi);
+        if (at_lo && at_hi && *at_lo < 0 && *at_hi >= 0) {
+          if (auto approach =
+                  refine_approach(pair, window.from, lo, hi, *at_lo, *at_hi, window.threshold_km)) {
+            approaches.push_back(*approach);
+          }
         }
       }
       before[p] = now;

@@ -17,33 +17,38 @@
 
 namespace gpq::orbit {
 
-// Samples h = 20 s apart from the window's start. Sample k stands for [kh - h/2, kh + h/2]
+// The step of each sweep, in seconds: a shorter one means more samples, but smaller cells and
+// fewer pairs to look at in each.
+inline constexpr double kGridStepSeconds = 20;
+inline constexpr double kPrimaryStepSeconds = 20;
+
+// Samples h seconds apart from the window's start. Sample k stands for [kh - h/2, kh + h/2]
 // cut to the window (the intervals tile it) and is taken at kh, or at the window's edge where
 // that is outside.
 class SampleGrid {
  public:
-  static constexpr double kStepSeconds = 20;
-
-  explicit SampleGrid(const ScreeningWindow& window)
-      : length_seconds_(static_cast<double>(window.to.unix_micros() - window.from.unix_micros()) /
+  SampleGrid(const ScreeningWindow& window, double step_seconds)
+      : step_(step_seconds),
+        length_seconds_(static_cast<double>(window.to.unix_micros() - window.from.unix_micros()) /
                         1e6) {}
 
+  double step() const { return step_; }
+
   std::uint32_t count() const {
-    const double beyond_first = length_seconds_ - kStepSeconds / 2;
-    return beyond_first <= 0
-               ? 1
-               : static_cast<std::uint32_t>(std::ceil(beyond_first / kStepSeconds)) + 1;
+    const double beyond_first = length_seconds_ - step_ / 2;
+    return beyond_first <= 0 ? 1 : static_cast<std::uint32_t>(std::ceil(beyond_first / step_)) + 1;
   }
   // Seconds after the window's start.
   double lower(std::uint32_t k) const {
-    return std::clamp(k * kStepSeconds - kStepSeconds / 2, 0.0, length_seconds_);
+    return std::clamp(k * step_ - step_ / 2, 0.0, length_seconds_);
   }
   double upper(std::uint32_t k) const {
-    return std::clamp(k * kStepSeconds + kStepSeconds / 2, 0.0, length_seconds_);
+    return std::clamp(k * step_ + step_ / 2, 0.0, length_seconds_);
   }
-  double at(std::uint32_t k) const { return std::clamp(k * kStepSeconds, lower(k), upper(k)); }
+  double at(std::uint32_t k) const { return std::clamp(k * step_, lower(k), upper(k)); }
 
  private:
+  double step_;
   double length_seconds_;
 };
 

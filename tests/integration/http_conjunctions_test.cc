@@ -41,6 +41,24 @@ TEST_F(HttpConjunctionsTest, TheAnswerIsTheCliAnswerInEveryFormat) {
   EXPECT_GT(doc["meta"]["objects"]["members"].get_int64().value(), 0);
 }
 
+// Following the archive over HTTP and on the command line: one answer, which says its rule.
+TEST_F(HttpConjunctionsTest, FollowingTheArchiveIsTheCliAnswerToo) {
+  const HttpResult http = get(std::string("/conjunctions?") + kWindow + "&follow_archive=true");
+  ASSERT_EQ(http.status, 200) << http.body;
+  const ProcessResult local = cli({"conjunctions", "--from", "2026-02-28T00:00:00Z", "--to",
+                                   "2026-03-01T00:00:00Z", "--threshold", "50", "--follow-archive",
+                                   "--page", "1", "--per-page", "100", "--format", "json"});
+  ASSERT_EQ(local.exit_code, 0) << local.err;
+  EXPECT_EQ(http.body + "\n", local.out);
+  const auto doc = parser_.parse(http.body);
+  EXPECT_EQ(doc["meta"]["set_rule"].get_string().value(), "archive");
+  EXPECT_GE(doc["meta"]["objects"]["sets"].get_int64().value(),
+            doc["meta"]["objects"]["screened"].get_int64().value());
+  const HttpResult bad = get(std::string("/conjunctions?") + kWindow + "&follow_archive=maybe");
+  EXPECT_EQ(bad.status, 400) << bad.body;
+  EXPECT_NE(bad.body.find("'follow_archive'"), std::string::npos) << bad.body;
+}
+
 TEST_F(HttpConjunctionsTest, RefusalsNameTheParameter) {
   for (const auto& [query, parameter] : std::initializer_list<std::pair<const char*, const char*>>{
            {"threshold=51", "'threshold'"},

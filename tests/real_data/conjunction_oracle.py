@@ -1,10 +1,13 @@
-"""python3-sgp4 checks gpq's conjunction events: for each event, both objects' sets (gpq's OMM
-CSV, read with sgp4.omm) propagated around the event's TCA: the range rate is negative a second
-before it and positive a second after (an approach turning to recession there), its root found
-by bisection lies within 1.5 ms of gpq's TCA (printed to the millisecond, refined to 0.1 ms),
-and the distance there is gpq's miss distance within 1 m.
+"""python3-sgp4 checks gpq's conjunction events: for each event, both objects' sets (the ones
+the event names by SET_EPOCH, from gpq's OMM CSV, read with sgp4.omm) propagated around the
+event's TCA: the range rate is negative a second before it and positive a second after (an
+approach turning to recession there), its root found by bisection lies within 1.5 ms of gpq's
+TCA (printed to the millisecond, refined to 0.1 ms), and the distance there is gpq's miss
+distance within 1 m. With --nearest (events of `--follow-archive`, SETS.csv holding every set
+of the objects around the window), each set named is also the one whose epoch is nearest the
+TCA among the object's sets.
 
-usage: conjunction_oracle.py EVENTS.json SETS.csv
+usage: conjunction_oracle.py [--nearest] EVENTS.json SETS.csv...
 Prints one line per failure and a summary; exits 1 on any failure."""
 import csv
 import json
@@ -15,13 +18,47 @@ from datetime import datetime, timezone
 from sgp4 import omm
 from sgp4.api import Satrec, jday
 
-events = json.load(open(sys.argv[1]))["data"]
-sats = {}
-with open(sys.argv[2], newline="") as f:
-    for fields in csv.DictReader(f):
-        sat = Satrec()
-        omm.initialize(sat, fields)
-        sats[int(fields["NORAD_CAT_ID"])] = sat
+arguments = sys.argv[1:]
+nearest = arguments[0] == "--nearest"
+if nearest:
+    arguments = arguments[1:]
+events = json.load(open(arguments[0]))["data"]
+
+
+def utc(text):
+    text = text.rstrip("Z")
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%f" if "." in text
+                             else "%Y-%m-%dT%H:%M:%S").replace(tzinfo=timezone.utc)
+
+
+sats = {}  # NORAD id -> [(epoch, Satrec)]
+for path in arguments[1:]:
+    with open(path, newline="") as f:
+        for fields in csv.DictReader(f):
+            sat = Satrec()
+            omm.initialize(sat, fields)
+            sats.setdefault(int(fields["NORAD_CAT_ID"]), []).append((utc(fields["EPOCH"]), sat))
+
+
+def named_set(body, tca, label, failures):
+    """The set an event's object names by its SET_EPOCH (to the millisecond)."""
+    epoch = utc(body["SET_EPOCH"])
+    choices = sats.get(body["NORAD_CAT_ID"], [])
+    found = [sat for when, sat in choices if abs((when - epoch).total_seconds()) < 0.0015]
+    if not found:
+        failures.append("%s: no set of %d at %s" % (label, body["NORAD_CAT_ID"], body["SET_EPOCH"]))
+        return None
+    if nearest:
+        # Regenerated sets may differ in epoch by less than the millisecond SET_EPOCH shows: of
+        # those, the one nearest the TCA.
+        found = [sat for when, sat in sorted(
+            ((when, sat) for when, sat in choices if abs((when - epoch).total_seconds()) < 0.0015),
+            key=lambda pair: abs((pair[0] - tca).total_seconds()))]
+        best = min(abs((when - tca).total_seconds()) for when, _ in choices)
+        if abs((epoch - tca).total_seconds()) > best + 0.0015:
+            failures.append("%s: %d's set of %s is not the nearest to TCA"
+                            % (label, body["NORAD_CAT_ID"], body["SET_EPOCH"]))
+    return found[0]
 
 
 def state(sat, when, offset_s):
@@ -50,8 +87,11 @@ for event in events:
     first = event["PRIMARY"]["NORAD_CAT_ID"]
     second = event["SECONDARY"]["NORAD_CAT_ID"]
     label = "%d-%d at %s" % (first, second, event["TCA"])
-    tca = datetime.strptime(event["TCA"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc)
-    a, b = sats[first], sats[second]
+    tca = utc(event["TCA"])
+    a = named_set(event["PRIMARY"], tca, label, failures)
+    b = named_set(event["SECONDARY"], tca, label, failures)
+    if a is None or b is None:
+        continue
     _, before = relative(a, b, tca, -1.0)
     _, after = relative(a, b, tca, 1.0)
     if not (before < 0 < after):

@@ -52,8 +52,13 @@ ElementSet shell_set(std::int32_t norad_id, std::string name, double altitude_km
   return set;
 }
 
+// The first sets of the world below are these; the 24 of the shells have a later set, its mean
+// anomaly moved, at kLaterEpoch: nearest from kSwitch on.
+const TimePoint kLaterEpoch = iso("2026-06-10T20:00:00Z");
+const TimePoint kSwitch = iso("2026-06-10T10:00:00Z");
+
 // Twelve STARLINK-NNNN at 53 degrees, twelve others at 97.6 and 140 degrees, all within 20 km
-// of 550 km; one set 40 days old and one SGP4-XP set.
+// of 550 km, each with a second set at kLaterEpoch; one set 40 days old and one SGP4-XP set.
 std::vector<ElementSet> crossing_world() {
   std::mt19937 random(7);
   std::vector<ElementSet> sets;
@@ -64,6 +69,12 @@ std::vector<ElementSet> crossing_world() {
   for (int i = 0; i < 12; ++i) {
     sets.push_back(shell_set(71001 + i, fmt::format("SAT {}", char('A' + i)), 545 + (i % 3) * 5,
                              i < 6 ? 97.6 : 140, random));
+  }
+  for (std::size_t i = 0; i < 24; ++i) {
+    ElementSet later = sets[i];
+    later.epoch = kLaterEpoch;
+    later.mean_anomaly = std::fmod(later.mean_anomaly + 0.5, 360);
+    sets.push_back(later);
   }
   ElementSet stale = shell_set(72001, "OLD", 550, 70, random);
   stale.epoch = iso("2026-05-01T00:00:00Z");
@@ -252,6 +263,61 @@ TEST_F(ConjunctionsTest, WindowsOutOfOrderOrTooLongAreBadRequests) {
   EXPECT_GPQ_ERROR(events(long_one), Errc::bad_request,
                    "parameters 'from' and 'to' are 15.0 days apart; conjunctions are screened "
                    "over at most 14 days");
+}
+
+// Following the archive, each object is its first set until kSwitch and its later one after:
+// the events are the reference screen's over those parts, each naming the sets current at its
+// TCA.
+TEST_F(ConjunctionsTest, FollowingTheArchiveEachApproachUsesTheSetsCurrentAtItsTca) {
+  ConjunctionQuery follow = query();
+  follow.follow_archive = true;
+  ConjunctionPage page;
+  const std::vector<ConjunctionEvent> got = events(follow, every_row(), &page);
+  EXPECT_EQ(page.counts.objects, 26);
+  EXPECT_EQ(page.counts.screened, 24);
+  EXPECT_EQ(page.counts.sets, 48);
+  EXPECT_EQ(page.counts.stale, 1);
+  EXPECT_EQ(page.counts.not_sgp4, 1);
+
+  std::vector<ElementSet> sets;
+  for (const ElementSet& set : crossing_world()) {
+    if (set.norad_id < 72000) {
+      sets.push_back(set);
+    }
+  }
+  std::deque<orbit::Sgp4Propagator> propagators;
+  std::vector<orbit::ScreeningObject> objects;
+  for (const ElementSet& set : sets) {
+    orbit::ScreeningObject object{set.norad_id, &propagators.emplace_back(set), set.epoch, true,
+                                  -1};
+    const bool later = set.epoch == kLaterEpoch;
+    const double at_switch = static_cast<double>(kSwitch.unix_micros() - kFrom.unix_micros()) / 1e6;
+    object.from_seconds = later ? at_switch : 0;
+    object.to_seconds = later ? 86400 : at_switch;
+    objects.push_back(object);
+  }
+  const std::vector<orbit::Approach> want =
+      orbit::screen_every_pair(objects, {kFrom, kTo, kThresholdKm}, 1);
+  ASSERT_GT(want.size(), 10U);
+  ASSERT_EQ(got.size(), want.size());
+  for (const orbit::Approach& approach : want) {
+    const auto found = std::find_if(got.begin(), got.end(), [&](const ConjunctionEvent& e) {
+      return e.primary.norad_id == sets[approach.first].norad_id &&
+             e.secondary.norad_id == sets[approach.second].norad_id &&
+             std::llabs(e.tca.unix_micros() - approach.tca.unix_micros()) <= 1000;
+    });
+    ASSERT_NE(found, got.end());
+    EXPECT_NEAR(found->miss_m, approach.miss_km * 1e3, 1.0);
+  }
+  std::size_t after_switch = 0;
+  for (const ConjunctionEvent& e : got) {
+    const TimePoint current = e.tca < kSwitch ? kEpoch : kLaterEpoch;
+    EXPECT_EQ(e.primary.set_epoch, current);
+    EXPECT_EQ(e.secondary.set_epoch, current);
+    after_switch += e.tca >= kSwitch ? 1 : 0;
+  }
+  EXPECT_GT(after_switch, 0U);
+  EXPECT_LT(after_switch, got.size());
 }
 
 TEST_F(ConjunctionsTest, ACdmCarriesEveryMandatoryField) {

@@ -17,6 +17,7 @@
 
 #include "orbit/collision_probability.h"
 #include "orbit/radial_band.h"
+#include "orbit/set_switches.h"
 
 namespace gpq::orbit {
 namespace {
@@ -202,6 +203,87 @@ TEST(ScreeningTest, TheSameSetTwiceIsNeverAnApproach) {
   for (const Approach& approach : screen(catalog.objects, window)) {
     EXPECT_FALSE(approach.first == 0 && approach.second == catalog.objects.size() - 1);
   }
+}
+
+// Following the archive: each object of the shells has a second set, 13 to 32 hours after its
+// first, with its mean anomaly moved (a jump of tens of km at the switch), and each set is
+// screened over the part of the window where it is the nearest. Both sweeps find what every
+// pair does, and each approach lies where both its sets are current.
+TEST(ScreeningTest, SetsThatSwitchInTheWindowFindWhatEveryPairSampledEverySecondFinds) {
+  const Catalog shells = crossing_shells();
+  const ScreeningWindow window{utc("2026-06-10T06:00:00Z"), utc("2026-06-10T18:00:00Z"), 60};
+  Catalog catalog;
+  std::vector<CurrentPart> parts;
+  for (std::size_t i = 0; i < shells.sets.size(); ++i) {
+    ElementSet later = shells.sets[i];
+    later.epoch = TimePoint::from_unix_micros(
+        later.epoch.unix_micros() + static_cast<std::int64_t>(13 + i % 20) * 3'600'000'000);
+    later.mean_anomaly =
+        std::fmod(later.mean_anomaly + 0.3 + 0.1 * static_cast<double>(i % 7), 360);
+    const std::vector<ElementSet> sets{shells.sets[i], later};
+    const std::vector<CurrentPart> object_parts =
+        current_parts(sets, window.from, window.to, 30 * kMicrosPerDay);
+    ASSERT_EQ(object_parts.size(), 2U) << "both sets are current somewhere in the window";
+    for (const CurrentPart& part : object_parts) {
+      catalog.sets.push_back(sets[part.set]);
+      parts.push_back(part);
+    }
+  }
+  catalog.finish();
+  for (std::size_t i = 0; i < catalog.objects.size(); ++i) {
+    catalog.objects[i].from_seconds = parts[i].from_seconds;
+    catalog.objects[i].to_seconds = parts[i].to_seconds;
+  }
+  for (const std::size_t first_primary : {std::size_t{0}, std::size_t{110}}) {
+    for (std::size_t i = 0; i < catalog.objects.size(); ++i) {
+      catalog.objects[i].primary = i >= first_primary;
+    }
+    const std::vector<Approach> reference = screen_every_pair(catalog.objects, window, 1);
+    ASSERT_GT(reference.size(), first_primary == 0 ? 20U : 3U);
+    const std::vector<Approach> screened = screen(catalog.objects, window, nullptr, 2);
+    expect_same(screened, reference, window.threshold_km);
+    for (const Approach& approach : screened) {
+      const double at =
+          static_cast<double>(approach.tca.unix_micros() - window.from.unix_micros()) / 1e6;
+      for (const std::uint32_t object : {approach.first, approach.second}) {
+        EXPECT_GE(at, parts[object].from_seconds);
+        EXPECT_LE(at, parts[object].to_seconds);
+      }
+      EXPECT_NE(catalog.objects[approach.first].norad_id,
+                catalog.objects[approach.second].norad_id);
+    }
+  }
+}
+
+TEST(CurrentPartsTest, EachSetIsCurrentFromHalfwayToItsNeighboursAndWithinItsAge) {
+  std::mt19937 random(5);
+  ElementSet first = shell_set(1, 550, 53, random);
+  first.epoch = utc("2026-06-09T20:00:00Z");
+  ElementSet second = first;
+  second.epoch = utc("2026-06-10T06:00:00Z");
+  ElementSet third = first;
+  third.epoch = utc("2026-06-10T08:00:00Z");
+  const std::vector<ElementSet> sets{first, second, third};
+  const TimePoint from = utc("2026-06-10T00:00:00Z");
+  const TimePoint to = utc("2026-06-11T00:00:00Z");
+  const std::vector<CurrentPart> parts = current_parts(sets, from, to, 30 * kMicrosPerDay);
+  ASSERT_EQ(parts.size(), 3U);
+  EXPECT_EQ(parts[0].set, 0U);
+  EXPECT_DOUBLE_EQ(parts[0].from_seconds, 0);
+  EXPECT_DOUBLE_EQ(parts[0].to_seconds, 1 * 3600);  // halfway from 20:00 the day before to 06:00
+  EXPECT_DOUBLE_EQ(parts[1].from_seconds, 1 * 3600);
+  EXPECT_DOUBLE_EQ(parts[1].to_seconds, 7 * 3600);
+  EXPECT_DOUBLE_EQ(parts[2].from_seconds, 7 * 3600);
+  EXPECT_DOUBLE_EQ(parts[2].to_seconds, 24 * 3600);
+  // A two-hour age limit: the first set is current nowhere in the window (its part ends at
+  // 22:00 the day before), the others only within two hours of their epochs.
+  const std::vector<CurrentPart> young = current_parts(sets, from, to, 2 * 3'600'000'000LL);
+  ASSERT_EQ(young.size(), 2U);
+  EXPECT_EQ(young[0].set, 1U);
+  EXPECT_DOUBLE_EQ(young[0].from_seconds, 4 * 3600);
+  EXPECT_DOUBLE_EQ(young[0].to_seconds, 7 * 3600);
+  EXPECT_DOUBLE_EQ(young[1].from_seconds, 7 * 3600);
+  EXPECT_DOUBLE_EQ(young[1].to_seconds, 10 * 3600);
 }
 
 // Alfano's maximum for a small disc far from the miss: R^2 / (e d^2) at sigma = d / sqrt 2;
