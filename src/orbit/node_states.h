@@ -29,9 +29,9 @@ inline constexpr double kNodeSeconds = 120;
 // radius and the parabolic speed there (11.2 km/s), bounds it for SGP4 with its J2 and drag
 // terms: M4 <= 2.7e-7 km/s^4, and M5 <= 5 M4 v / r <= 2.4e-9 km/s^5. At h = 120 s: 1.31 km
 // and 42 m/s, rounded up (the largest error measured on Space-Track's catalog is 204 m and
-// 5.8 m/s: tests/real_data/radial_band_test.cc). That holds where SGP4 stays in its theory above the earth: objects whose
-// radial band may reach the ground or has no top (decaying, or elements leaving the theory) are
-// propagated at every instant instead.
+// 5.8 m/s: tests/real_data/radial_band_test.cc). That holds where SGP4 stays in its theory above
+// the earth: objects whose radial band may reach the ground or has no top (decaying, or elements
+// leaving the theory) are propagated at every instant instead.
 inline constexpr double kNodePositionErrorKm = 1.5;
 inline constexpr double kNodeVelocityErrorKmS = 0.05;
 
