@@ -13,6 +13,7 @@
 #include "orbit/approach_refine.h"
 #include "orbit/cell_grid.h"
 #include "orbit/node_states.h"
+#include "orbit/set_propagation.h"
 #include "orbit/sweep.h"
 #include "orbit/sweep_bounds.h"
 
@@ -108,15 +109,6 @@ class GridSweep {
       }
       sampled_.push_back(sampled);
     }
-  }
-
-  static bool finite(const TemeState& state) {
-    for (int k = 0; k < 3; ++k) {
-      if (!std::isfinite(state.position_km[k]) || !std::isfinite(state.velocity_km_s[k])) {
-        return false;
-      }
-    }
-    return true;
   }
 
   // What the pair filters read of an object at one sample, laid out in cell order so that the

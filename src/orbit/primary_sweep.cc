@@ -44,7 +44,7 @@ class PrimarySweep {
       if (objects[i].primary) {
         primaries_.push_back(i);
       } else {
-        const std::uint32_t first = std::max(begin, sample_of(objects[i].from_seconds));
+        const std::uint32_t first = std::max(begin, grid_.sample_holding(objects[i].from_seconds));
         if (first < end && objects[i].current_within(grid_.lower(first), grid_.upper(first))) {
           due_[first - begin].push_back(i);
         }
@@ -81,15 +81,6 @@ class PrimarySweep {
   SweepPart part;
 
  private:
-  // The sample whose interval holds `seconds` after the window's start (0 before it).
-  static std::uint32_t sample_of(double seconds) {
-    const double h = kPrimaryStepSeconds;
-    const double k = std::floor((seconds + h / 2) / h);
-    return k <= 0 ? 0
-                  : static_cast<std::uint32_t>(
-                        std::min(k, double{std::numeric_limits<std::uint32_t>::max()}));
-  }
-
   // The states of the current primaries and of the objects due at sample k.
   void take_states(std::uint32_t k, const std::vector<std::uint32_t>& due) {
     batch_.assign(current_primaries_.begin(), current_primaries_.end());
@@ -175,14 +166,9 @@ class PrimarySweep {
     if (!(reach_seconds < std::numeric_limits<double>::infinity())) {
       return;  // no primary it can be paired with, or none it can ever reach
     }
-    // Sample m's interval ends at m h + h/2 at the latest: the first m whose interval reaches
-    // past t + reach_seconds, and never k itself again.
-    const double h = kPrimaryStepSeconds;
-    const double reached = grid_.at(k) + std::max(reach_seconds, 0.0);
-    const double first = std::floor((reached - h / 2) / h) + 1;
-    const std::uint32_t next = first >= static_cast<double>(end_)
-                                   ? end_
-                                   : std::max(k + 1, static_cast<std::uint32_t>(first));
+    // The sample whose interval holds t + reach_seconds, and never k itself again.
+    const std::uint32_t next = std::min(
+        end_, std::max(k + 1, grid_.sample_holding(grid_.at(k) + std::max(reach_seconds, 0.0))));
     if (next < end_) {
       due_[next - begin_].push_back(object);
     }

@@ -12,10 +12,6 @@
 namespace gpq::orbit {
 namespace {
 
-bool finite(const std::array<double, 3>& v) {
-  return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
-}
-
 // 0 is SGP4 in every set published today; the older convention numbered SGP4 2 and SDP4 3,
 // which Sgp4Propagator computes alike (it picks SDP4 by the period, as that convention did).
 bool is_sgp4_type(std::int8_t ephemeris_type) {
@@ -36,6 +32,13 @@ std::string_view theory_name(std::int8_t ephemeris_type) {
 }
 
 }  // namespace
+
+bool finite(const TemeState& state) {
+  const auto all_finite = [](const std::array<double, 3>& v) {
+    return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
+  };
+  return all_finite(state.position_km) && all_finite(state.velocity_km_s);
+}
 
 double minutes_after_epoch(const ElementSet& set, TimePoint t) {
   return static_cast<double>(t.unix_micros() - set.epoch.unix_micros()) / (60.0 * 1e6);
@@ -64,7 +67,7 @@ std::string propagation_problem(const Sgp4Result& result, const ElementSet& set,
                        set.norad_id, format_iso8601_millis(set.epoch), format_iso8601_millis(t),
                        to_string(result.error), static_cast<int>(result.error));
   }
-  if (!finite(result.state.position_km) || !finite(result.state.velocity_km_s)) {
+  if (!finite(result.state)) {
     return fmt::format("NORAD {}: SGP4 gives no finite state for the set of {} at {}", set.norad_id,
                        format_iso8601_millis(set.epoch), format_iso8601_millis(t));
   }

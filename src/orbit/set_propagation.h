@@ -16,6 +16,9 @@ struct SetPropagation {
   std::string problem;  // empty: `state` is valid (finite)
 };
 
+// Whether every component of `state` is finite: SGP4 can give a state that is not, and no error.
+bool finite(const TemeState& state);
+
 // `t` as SGP4's time: minutes after the set's epoch.
 double minutes_after_epoch(const ElementSet& set, TimePoint t);
 

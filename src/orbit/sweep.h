@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -48,6 +49,13 @@ class SampleGrid {
     return std::clamp(k * step_ + step_ / 2, 0.0, length_seconds_);
   }
   double at(std::uint32_t k) const { return std::clamp(k * step_, lower(k), upper(k)); }
+  // The sample whose interval holds `seconds` (0 before the window; saturating far after it).
+  std::uint32_t sample_holding(double seconds) const {
+    const double k = std::floor((seconds + step_ / 2) / step_);
+    return k <= 0 ? 0
+                  : static_cast<std::uint32_t>(
+                        std::min(k, double{std::numeric_limits<std::uint32_t>::max()}));
+  }
 
  private:
   double step_;
