@@ -31,6 +31,7 @@ GPQ_STRICTER = [
     ("international designator", "documented: gpq reads the designator; sgp4 keeps its text"),
     ("ephemeris type", "documented: gpq reads the ephemeris type as a digit; sgp4 keeps the character"),
     ("revolution number", "documented: gpq reads the revolution number; sgp4 keeps its text"),
+    ("element set number", "documented: gpq reads the element set number as a count (no minus); sgp4 takes any int()"),
 ]
 
 
@@ -195,6 +196,9 @@ EDGE_CASES = [
     # Alpha-5, blank element set number (sgp4 refuses it)
     ("1 T0449U          26163.02399636  .00000300  00000-0  13400-3 0     ",
      "2 T0449  63.4044 226.8553 0133006 209.4398 149.8951 14.08125476  309"),
+    # negative element set number (gpq refuses it)
+    ("1 25544U 98067A   26266.43236339  .00008690  00000+0  16429-3 0  -99",
+     "2 25544  51.6317 173.8582 0004736 172.3976 187.7085 15.49245192 5869"),
     # inclination out of range (gpq refuses it)
     ("1 25544U 98067A   26266.43236339  .00008690  00000+0  16429-3 0  999",
      "2 25544 181.6317 173.8582 0004736 172.3976 187.7085 15.49245192 5869"),
