@@ -5,11 +5,15 @@
 //   gpq_generate_archive --sets 20000000 --db /tmp/gpq-bench/archive-20M.db
 //   gpq_generate_archive --sets 1000000 --csv archive.csv && gpq sync --from archive.csv
 //   gpq_generate_archive --sets 1000000 --later-days 30 --csv next-month.csv
+//   gpq_generate_archive --sets 20000000 --created-after-hours 3 --db /tmp/gpq-bench/asof-20M.db
+//     (every set carries a CREATION_DATE that many hours after its epoch, as Space-Track's
+//     do, so that `--as-of` sees the archive grow as it was published)
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <string>
 
 #include <fmt/core.h>
@@ -56,6 +60,7 @@ int usage() {
   fmt::print(stderr,
              "usage: gpq_generate_archive --sets N (--csv FILE | --db FILE) [--seed S]\n"
              "                            [--later-days D]   (end D days after the newest set)\n"
+             "                            [--created-after-hours H]  (CREATION_DATE = EPOCH + H)\n"
              "       reads the current sets of $GPQ_REAL_DATA/gp\n");
   return 2;
 }
@@ -65,12 +70,15 @@ int run(int argc, char** argv) {
   std::string csv;
   std::string db;
   double later_days = 0;
+  std::optional<double> created_after_hours;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     if (flag == "--sets") {
       options.target_sets = std::atoll(argv[i + 1]);
     } else if (flag == "--later-days") {
       later_days = std::atof(argv[i + 1]);
+    } else if (flag == "--created-after-hours") {
+      created_after_hours = std::atof(argv[i + 1]);
     } else if (flag == "--seed") {
       options.seed = std::strtoull(argv[i + 1], nullptr, 10);
     } else if (flag == "--csv") {
@@ -95,6 +103,15 @@ int run(int argc, char** argv) {
     options.end = TimePoint::from_unix_micros(options.end.unix_micros() +
                                               static_cast<std::int64_t>(later_days * 86400e6));
   }
+  // Each generated set, with its CREATION_DATE when asked for.
+  const auto created = [&](const ElementSet& set) {
+    ElementSet stamped = set;
+    if (created_after_hours) {
+      stamped.creation_date = TimePoint::from_unix_micros(
+          set.epoch.unix_micros() + static_cast<std::int64_t>(*created_after_hours * 3600e6));
+    }
+    return stamped;
+  };
   ArchiveShape shape;
   if (!csv.empty()) {
     std::ofstream out(csv, std::ios::binary);
@@ -102,7 +119,7 @@ int run(int argc, char** argv) {
     std::string buffer;
     writer->begin(buffer);
     shape = generate_archive(current, options, [&](const ElementSet& set) {
-      writer->set(set, buffer);
+      writer->set(created(set), buffer);
       if (buffer.size() > (1 << 20)) {
         out << buffer;
         buffer.clear();
@@ -125,7 +142,7 @@ int run(int argc, char** argv) {
         batch.clear();
       };
       shape = generate_archive(current, options, [&](const ElementSet& set) {
-        batch.push_back(set);
+        batch.push_back(created(set));
         if (batch.size() >= 200'000) {
           flush();
         }

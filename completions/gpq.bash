@@ -31,6 +31,7 @@ _gpq() {
     --rate --burst --heavy-rate --heavy-burst --monthly-quota --access-log --keep-alive --label
     --max-connections --max-connections-per-address --redis --redis-timeout --trusted-proxy
     --max-conjunction-days --at --set --frame --to --step --lat --lon --alt --min-elevation --from-peer --peer-key-file
+    --published-at --as-of
     --scope --sort --order --threshold --primaries --hard-body-radius"
   valued=" ${valued//[[:space:]]/ } "
 
@@ -151,18 +152,20 @@ _gpq() {
 
   local options=""
   case $command in
-    gp) options="--search --group --intdes --ids --regime --type --decayed --epoch --tle-layout" ;;
-    history) options="--start --end --source --tle-layout" ;;
-    nearest) options="--epoch --source --tle-layout" ;;
-    adjacent) options="--epoch" ;;
+    gp) options="--search --group --intdes --ids --regime --type --decayed --epoch --tle-layout
+      --as-of" ;;
+    history) options="--start --end --source --tle-layout --as-of" ;;
+    nearest) options="--epoch --source --tle-layout --as-of" ;;
+    adjacent) options="--epoch --as-of" ;;
+    range) options="--as-of" ;;
     state) options="--at --set --frame --all --group --type --regime --sort --order" ;;
     ephemeris) options="--from --to --step --frame" ;;
     passes) options="--lat --lon --alt --from --to --min-elevation" ;;
     events) options="--from --to" ;;
     conjunctions) options="--from --to --threshold --primaries --ids --group --type
       --exclude-same-constellation --follow-archive --hard-body-radius --sort" ;;
-    catalog) options="--search --owner --type --launch-year --all" ;;
-    sync) options="--from --source --config --celestrak-url --spacetrack-url --force --wait
+    catalog) options="--search --owner --type --launch-year --all --as-of" ;;
+    sync) options="--from --published-at --source --config --celestrak-url --spacetrack-url --force --wait
       --history --since --history-days --retries --timeout --from-peer --peer-key-file --follow
       --full --gzip" ;;
     serve) options="--listen --threads --no-auth --public-url --rate --burst --heavy-rate

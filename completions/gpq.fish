@@ -10,7 +10,7 @@ set -g __gpq_valued --sort --order --db --format --limit --page --per-page --sea
     --access-log --keep-alive --max-connections --max-connections-per-address --label --redis \
     --redis-timeout --trusted-proxy --at --set --frame --to --step --lat --lon --alt \
     --min-elevation --from-peer --peer-key-file --scope --threshold --primaries --hard-body-radius \
-    --max-conjunction-days
+    --max-conjunction-days --published-at --as-of
 
 # Prints the words before the cursor that are neither options nor their values:
 # the command, keys' subcommand, a NORAD id.
@@ -129,6 +129,8 @@ complete -c gpq -n "__gpq_command history nearest" -l source -x \
     -a 'spacetrack celestrak all' -d 'Upstream the sets came from'
 complete -c gpq -n "__gpq_command gp history nearest" -l tle-layout -x \
     -a 'source canonical' -d 'TLE lines as their source wrote them, or canonical'
+complete -c gpq -n "__gpq_command gp history nearest adjacent range catalog" -l as-of -x \
+    -d 'Answer with what was published by this time'
 
 set -l is_state "__gpq_command state"
 complete -c gpq -n $is_state -l at -x -d 'The instant: ISO 8601, jd:<julian date> or unix:<seconds>'
@@ -196,6 +198,7 @@ complete -c gpq -n $is_sync -l since -x -d 'Start of the --history back-fill'
 complete -c gpq -n $is_sync -l history-days -x -d 'Days of CREATION_DATE per request (1-31)'
 complete -c gpq -n $is_sync -l retries -x -d 'Retries after a failed request (0-10)'
 complete -c gpq -n $is_sync -l timeout -x -d 'Seconds allowed for one download'
+complete -c gpq -n $is_sync -l published-at -x -d "With --from: when the files' sets were published"
 complete -c gpq -n $is_sync -l from-peer -x -d 'Follow this gpq server through its change stream'
 complete -c gpq -n $is_sync -l peer-key-file -r -d "File holding the peer's replication key"
 complete -c gpq -n $is_sync -l follow -d 'With --from-peer: keep pulling as the peer commits'

@@ -25,7 +25,13 @@ class EmptyStore final : public Store {
   std::optional<ElementSet> after(std::int32_t, TimePoint, SourceFilter) const override {
     return {};
   }
+  void superseded_versions(std::int32_t, TimePoint, TimePoint, const SetVisitor&) const override {}
+  std::optional<std::int64_t> max_epoch_lead_micros() const override { return {}; }
+  std::optional<ObjectNames> object_names_at(std::int32_t, TimePoint) const override { return {}; }
   std::optional<CatalogRecord> catalog_record(std::int32_t) const override { return {}; }
+  std::optional<CatalogRecord> catalog_record_at(std::int32_t, TimePoint) const override {
+    return {};
+  }
   std::int64_t count_catalog(const CatalogFilter&) const override { return 0; }
   void catalog(const CatalogFilter&, Window, const CatalogVisitor&) const override {}
   MirrorStats mirror_stats() const override { return {}; }

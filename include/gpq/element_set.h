@@ -80,6 +80,10 @@ struct ElementSet {
   DataSource source = DataSource::celestrak;
   std::optional<TimePoint> creation_date;  // the upstream's; none for TLE text and CelesTrak
   TimePoint collected_at;                  // when gpq received it
+  // When it was published, as storage reads it back: CREATION_DATE where the source gives
+  // one, else when the run that collected it says its sets were published (its start, or
+  // `gpq sync --from --published-at`). What `--as-of` judges by.
+  TimePoint published_at{};
   // How the source laid out the TLE lines it came in: kTle* bits of gpq/tle.h, 0 for
   // CelesTrak's canonical layout (and for every set that came without TLE lines).
   std::uint16_t tle_layout = 0;

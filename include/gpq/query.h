@@ -168,6 +168,7 @@ struct ServiceStatus {
   std::int64_t catalog_objects = 0;
   std::int64_t element_sets = 0;
   std::int64_t objects_with_sets = 0;
+  std::int64_t superseded_versions = 0;
   std::optional<TimePoint> earliest_epoch;  // oldest set stored; none when empty
   std::optional<TimePoint> latest_epoch;    // newest set stored
   std::int64_t database_bytes = 0;          // size on disk

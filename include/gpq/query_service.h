@@ -22,6 +22,7 @@ class QueryService {
       : store_(store), now_(std::move(now)) {}
 
   TimePoint now() const { return now_(); }
+  const Store& store() const { return store_; }
 
   // The newest set of the object from either source. Throws Error{not_found}.
   ElementSet latest(std::int32_t norad_id) const;

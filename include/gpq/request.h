@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -37,6 +38,13 @@ struct BoundRequest {
 // Each throws Error{bad_request} with a message naming the parameter and what to change.
 // `norad_id` is the path/positional text ("25544"); 1..999999999.
 std::int32_t bind_norad_id(std::string_view text);
+
+// `as_of`: answer with what was published at or before this instant (gpq/as_of.h); none when
+// not given. Throws Error{bad_request} for a date it cannot read.
+std::optional<TimePoint> bind_as_of(const Params& params);
+// Throws Error{bad_request} when `as_of` is given to a question (`what`) that does not answer
+// as of an instant; `instead` says what does.
+void refuse_as_of(const Params& params, std::string_view what, std::string_view instead);
 
 BoundRequest<std::int32_t> bind_latest(std::string_view norad_id, const Params& params,
                                        FrontEnd end);

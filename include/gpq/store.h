@@ -19,6 +19,12 @@ struct SetStats {
   std::int64_t distinct_years = 0;
 };
 
+// An object's OBJECT_NAME and OBJECT_ID as the GP data gave them.
+struct ObjectNames {
+  std::string object_name;
+  std::string object_id;
+};
+
 // What the mirror holds, for /status and `gpq status`.
 // The oldest and newest epoch stored; none while the mirror is empty.
 struct EpochSpan {
@@ -27,9 +33,10 @@ struct EpochSpan {
 };
 
 struct MirrorStats {
-  std::int64_t catalog_objects = 0;    // SATCAT records
-  std::int64_t element_sets = 0;       // every stored set, both sources
-  std::int64_t objects_with_sets = 0;  // objects with at least one set
+  std::int64_t catalog_objects = 0;      // SATCAT records
+  std::int64_t element_sets = 0;         // every stored set, both sources
+  std::int64_t objects_with_sets = 0;    // objects with at least one set
+  std::int64_t superseded_versions = 0;  // versions a later publication replaced
   EpochSpan epochs;
   std::int64_t database_bytes = 0;  // the file and its write-ahead log
   std::vector<SourceSync> sources;  // by source name
@@ -77,7 +84,26 @@ class Store {
   virtual std::optional<ElementSet> after(std::int32_t norad_id, TimePoint epoch,
                                           SourceFilter source) const = 0;
 
+  // The versions of the object's sets with start <= EPOCH <= end that a later publication
+  // replaced (both sources, no merge), by epoch, source and published_at: what `--as-of`
+  // answers with where the version answering now was published after its instant.
+  virtual void superseded_versions(std::int32_t norad_id, TimePoint start, TimePoint end,
+                                   const SetVisitor& visit) const = 0;
+
+  // How far any stored set's epoch lies after its publication at most (negative: every epoch
+  // comes before); none when the store holds no set. `as_of` reads no epoch beyond its
+  // instant plus this.
+  virtual std::optional<std::int64_t> max_epoch_lead_micros() const = 0;
+  // The object's names as published at `instant` (each set carries the current ones); none
+  // when none was published by then.
+  virtual std::optional<ObjectNames> object_names_at(std::int32_t norad_id,
+                                                     TimePoint instant) const = 0;
+
   virtual std::optional<CatalogRecord> catalog_record(std::int32_t norad_id) const = 0;
+  // The record as published at `instant`: the current one if published by then, else the
+  // latest of those it replaced that was.
+  virtual std::optional<CatalogRecord> catalog_record_at(std::int32_t norad_id,
+                                                         TimePoint instant) const = 0;
   virtual std::int64_t count_catalog(const CatalogFilter& filter) const = 0;
   virtual void catalog(const CatalogFilter& filter, Window window,
                        const CatalogVisitor& visit) const = 0;

@@ -12,13 +12,15 @@ void add_adjacent_command(CLI::App& app, Context& ctx) {
   cmd->add_option("norad_id", *norad_id, "NORAD catalog number")->required();
   add_param(*cmd, "--epoch", "epoch", params, "ISO 8601, jd:<julian date> or unix:<seconds>")
       ->required();
+  add_as_of(*cmd, params);
   cmd->footer(
       "Examples:\n"
       "  gpq adjacent 25544 --epoch 2026-06-15T12:00:00Z\n"
       "  gpq adjacent 25544 --epoch jd:2461207.0 --format json | jq .gap_hours");
   cmd->callback([&ctx, norad_id, params] {
-    const auto bound = bind_adjacent(*norad_id, ctx.with_output(*params), FrontEnd::cli);
-    const Adjacent found = ctx.core().adjacent(bound.query);
+    const Params all = ctx.with_output(*params);
+    const auto bound = bind_adjacent(*norad_id, all, FrontEnd::cli);
+    const Adjacent found = ctx.core(all).adjacent(bound.query);
     Printer printer;
     write_adjacent_answer(bound.format, found, terminal_style(TleLayout::source), printer.buffer());
   });

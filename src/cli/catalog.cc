@@ -18,6 +18,7 @@ void add_catalog_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--launch-year", "launch_year", params, "Launched in this year");
   cmd->add_flag_callback(
       "--all", [params] { (*params)["active_only"] = "false"; }, "Include decayed objects");
+  add_as_of(*cmd, params);
   cmd->footer(
       "Examples:\n"
       "  gpq catalog 25544\n"
@@ -27,9 +28,10 @@ void add_catalog_command(CLI::App& app, Context& ctx) {
     const Params all = ctx.with_output(*params);
     if (id_given->count() > 0) {
       const auto bound = bind_catalog_record(*norad_id, all, FrontEnd::cli);
-      print_catalog_record(bound.format, ctx.core().catalog_record(bound.query));
+      print_catalog_record(bound.format, ctx.core(all).catalog_record(bound.query));
       return;
     }
+    refuse_as_of(all, "a catalog search", "give one NORAD id for its record then");
     const auto bound = bind_catalog_search(all, FrontEnd::cli);
     print_catalog_list(bound.format, [&](const CatalogVisitor& visit) {
       return ctx.core().catalog_search(bound.query, bound.paging, visit);

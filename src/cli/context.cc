@@ -73,6 +73,16 @@ const QueryService& Context::core() {
   return *core_;
 }
 
+const QueryService& Context::core(const Params& params) {
+  const std::optional<TimePoint> as_of = bind_as_of(params);
+  const QueryService& now = core();
+  if (!as_of) {
+    return now;
+  }
+  as_of_core_ = std::make_unique<AsOfCore>(*store_, *as_of);
+  return as_of_core_->core();
+}
+
 Params Context::with_output(Params params) const {
   params["format"] = !format_.empty() ? format_ : (stdout_is_terminal() ? "table" : "json");
   const std::pair<const char*, const std::optional<std::string>*> paging[] = {

@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "gpq/as_of.h"
 #include "gpq/query_service.h"
 #include "gpq/request.h"
 
@@ -40,6 +41,8 @@ class Context {
   // The query core over the database, opened read-only on first use. Throws Error{internal}
   // (exit 1) "no such database: PATH" when the file does not exist: a query creates nothing.
   const QueryService& core();
+  // core(), or with `as_of` in `params` the core over the archive as known then (gpq/as_of.h).
+  const QueryService& core(const Params& params);
 
   // `params` plus the global output options (--format, --limit, --page, --per-page), with the
   // default format: table on a terminal, json otherwise.
@@ -62,6 +65,7 @@ class Context {
   std::unique_ptr<storage::Database> database_;
   std::unique_ptr<Store> store_;
   std::unique_ptr<QueryService> core_;
+  std::unique_ptr<AsOfCore> as_of_core_;
 };
 
 // A subcommand's registration function, ninja-style: one row of command_table() each.

@@ -23,6 +23,7 @@ void add_gp_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--epoch", "epoch", params,
             "Snapshot: each object's set nearest this time (ISO 8601, jd:, unix:)");
   add_tle_layout(*cmd, params);
+  add_as_of(*cmd, params);
   cmd->footer(
       "Examples:\n"
       "  gpq gp 25544 --format tle          latest ISS set as a 3-line TLE\n"
@@ -33,9 +34,10 @@ void add_gp_command(CLI::App& app, Context& ctx) {
     const Params all = ctx.with_output(*params);
     if (id_given->count() > 0) {
       const auto bound = bind_latest(*norad_id, all, FrontEnd::cli);
-      print_set(bound.format, bound.tle_layout, ctx.core().latest(bound.query));
+      print_set(bound.format, bound.tle_layout, ctx.core(all).latest(bound.query));
       return;
     }
+    refuse_as_of(all, "a search or a snapshot", "give one NORAD id for its latest set then");
     if (all.contains("epoch")) {
       const auto bound = bind_snapshot(all, FrontEnd::cli);
       print_set_list(

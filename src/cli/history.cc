@@ -14,18 +14,21 @@ void add_history_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--end", "end", params, "Up to this time, inclusive (default: now)");
   add_param(*cmd, "--source", "data_source", params, "spacetrack, celestrak or all (default)");
   add_tle_layout(*cmd, params);
+  add_as_of(*cmd, params);
   cmd->footer(
       "Examples:\n"
       "  gpq history 25544 --start 2026-06-01 --end 2026-06-02 --format tle\n"
       "  gpq history 25544 --format csv | python3 analyse.py\n"
       "  gpq history 44713 --start jd:2461200.5 --source celestrak");
   cmd->callback([&ctx, norad_id, params] {
-    const auto bound = bind_history(*norad_id, ctx.with_output(*params), FrontEnd::cli);
+    const Params all = ctx.with_output(*params);
+    const auto bound = bind_history(*norad_id, all, FrontEnd::cli);
+    const QueryService& core = ctx.core(all);
     HistoryMeta meta;
     print_set_list(
         bound.format, bound.tle_layout,
         [&](const SetVisitor& visit) {
-          return ctx.core().history(bound.query, bound.paging, visit, &meta);
+          return core.history(bound.query, bound.paging, visit, &meta);
         },
         &meta);
   });

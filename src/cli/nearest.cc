@@ -15,14 +15,16 @@ void add_nearest_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--epoch", "epoch", params, "ISO 8601, jd:<julian date> or unix:<seconds>")
       ->required();
   add_param(*cmd, "--source", "data_source", params, "spacetrack, celestrak or all (default)");
+  add_as_of(*cmd, params);
   add_tle_layout(*cmd, params);
   cmd->footer(
       "Examples:\n"
       "  gpq nearest 25544 --epoch 2026-06-15T12:00:00Z --format tle\n"
       "  gpq nearest 25544 --epoch unix:1781524800 --format json");
   cmd->callback([&ctx, norad_id, params] {
-    const auto bound = bind_nearest(*norad_id, ctx.with_output(*params), FrontEnd::cli);
-    const Nearest found = ctx.core().nearest(bound.query);
+    const Params all = ctx.with_output(*params);
+    const auto bound = bind_nearest(*norad_id, all, FrontEnd::cli);
+    const Nearest found = ctx.core(all).nearest(bound.query);
     if (!ctx.quiet() && bound.format == Format::table) {
       fmt::print(stderr, "epoch delta: {:.3f} s\n", found.delta_seconds);
     }

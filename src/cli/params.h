@@ -33,6 +33,13 @@ inline CLI::Option* add_switch(CLI::App& cmd, const std::string& flag, const std
       flag, [params, key] { (*params)[key] = "true"; }, help);
 }
 
+// --as-of, for the commands that answer as the archive was known at an instant.
+inline CLI::Option* add_as_of(CLI::App& cmd, const std::shared_ptr<Params>& params) {
+  return add_param(cmd, "--as-of", "as_of", params,
+                   "Answer with what was published at or before this time (ISO 8601, jd:, "
+                   "unix:): the versions then current");
+}
+
 // --tle-layout, for the commands that can print tle and 2le.
 inline CLI::Option* add_tle_layout(CLI::App& cmd, const std::shared_ptr<Params>& params) {
   return add_param(cmd, "--tle-layout", "tle_layout", params,

@@ -12,13 +12,15 @@ void add_range_command(CLI::App& app, Context& ctx) {
   auto norad_id = std::make_shared<std::string>();
   auto params = std::make_shared<Params>();
   cmd->add_option("norad_id", *norad_id, "NORAD catalog number")->required();
+  add_as_of(*cmd, params);
   cmd->footer(
       "Examples:\n"
       "  gpq range 25544\n"
       "  gpq range 25544 --format json");
   cmd->callback([&ctx, norad_id, params] {
-    const auto bound = bind_range(*norad_id, ctx.with_output(*params), FrontEnd::cli);
-    const RangeInfo range = ctx.core().range(bound.query);
+    const Params all = ctx.with_output(*params);
+    const auto bound = bind_range(*norad_id, all, FrontEnd::cli);
+    const RangeInfo range = ctx.core(all).range(bound.query);
     Printer printer;
     if (bound.format == Format::table) {
       fmt::format_to(std::back_inserter(printer.buffer()),

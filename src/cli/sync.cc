@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,7 @@
 
 #include "gpq/error.h"
 #include "gpq/format.h"
+#include "gpq/time.h"
 
 #include "cli/config_file.h"
 #include "cli/context.h"
@@ -39,7 +41,8 @@ namespace {
 // The flags of `gpq sync`: the upstream ones go to sync::plan_sync() as they are.
 struct SyncArgs {
   std::vector<std::string> paths;
-  std::string peer;  // --from-peer
+  std::optional<std::string> published_at;  // with --from
+  std::string peer;                         // --from-peer
   std::optional<std::string> peer_key_file;
   bool follow = false;
   bool full = false;
@@ -67,6 +70,9 @@ void import_files(Context& ctx, const SyncArgs& args) {
     options.forced_source = parse_data_source(args.request.source);
   }
   options.max_reported_skips = ctx.verbose() ? 0 : 20;
+  if (args.published_at) {
+    options.published_at = parse_date("--published-at", *args.published_at);
+  }
   const std::vector<std::filesystem::path> targets(args.paths.begin(), args.paths.end());
   const storage::SyncLock lock(ctx.database_path(), args.wait);
   storage::refuse_if_follower(ctx.database_for_writing());
@@ -274,6 +280,10 @@ void add_input_options(CLI::App& cmd, SyncArgs& args) {
                  "archives of them)")
       ->type_name("PATH")
       ->expected(1, -1);
+  cmd.add_option("--published-at", args.published_at,
+                 "With --from: when the files' sets were published (ISO 8601, jd:, unix:), for "
+                 "snapshots collected earlier; sets with a CREATION_DATE keep theirs")
+      ->type_name("TIME");
   cmd.add_option("--from-peer", args.peer,
                  "Follow this gpq server (http://host:port): pull what changed since the last "
                  "pull through its change stream (docs/REPLICAS.md)")
@@ -338,6 +348,9 @@ void run_sync_command(Context& ctx, const SyncArgs& args) {
   }
   if (args.follow || args.full || args.gzip || args.peer_key_file) {
     fail(Errc::bad_request, "--follow, --full, --gzip and --peer-key-file go with --from-peer");
+  }
+  if (args.published_at && args.paths.empty()) {
+    fail(Errc::bad_request, "--published-at goes with --from");
   }
   if (!args.paths.empty()) {
     import_files(ctx, args);

@@ -175,6 +175,7 @@ ServiceStatus QueryService::status() const {
   status.catalog_objects = stats.catalog_objects;
   status.element_sets = stats.element_sets;
   status.objects_with_sets = stats.objects_with_sets;
+  status.superseded_versions = stats.superseded_versions;
   status.earliest_epoch = stats.epochs.earliest;
   status.latest_epoch = stats.epochs.latest;
   status.database_bytes = stats.database_bytes;

@@ -166,6 +166,16 @@ std::int32_t bind_norad_id(std::string_view text) {
   return parse_norad("norad_id", text);
 }
 
+std::optional<TimePoint> bind_as_of(const Params& params) {
+  return bind_date(params, "as_of");
+}
+
+void refuse_as_of(const Params& params, std::string_view what, std::string_view instead) {
+  if (params.contains("as_of")) {
+    fail(Errc::bad_request, "parameter 'as_of' does not apply to {} yet; {}", what, instead);
+  }
+}
+
 BoundRequest<std::int32_t> bind_latest(std::string_view norad_id, const Params& params,
                                        FrontEnd end) {
   const std::int32_t id = bind_norad_id(norad_id);

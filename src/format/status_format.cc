@@ -60,8 +60,10 @@ void write_status_json(const ServiceStatus& status, std::string_view version, st
   out += ",\"generated_at\":";
   json::append_time(status.generated_at, out);
   fmt::format_to(std::back_inserter(out),
-                 ",\"catalog_objects\":{},\"element_sets\":{},\"objects_with_sets\":{}",
-                 status.catalog_objects, status.element_sets, status.objects_with_sets);
+                 ",\"catalog_objects\":{},\"element_sets\":{},\"objects_with_sets\":{}"
+                 ",\"superseded_versions\":{}",
+                 status.catalog_objects, status.element_sets, status.objects_with_sets,
+                 status.superseded_versions);
   out += ",\"earliest_epoch\":";
   json::append_optional_time(status.earliest_epoch, out);
   out += ",\"latest_epoch\":";
@@ -114,6 +116,7 @@ void write_status_text(const ServiceStatus& status, std::string_view version, st
   fmt::format_to(line, "catalog objects    {}\n", status.catalog_objects);
   fmt::format_to(line, "element sets       {}\n", status.element_sets);
   fmt::format_to(line, "objects with sets  {}\n", status.objects_with_sets);
+  fmt::format_to(line, "superseded         {} versions\n", status.superseded_versions);
   if (status.earliest_epoch && status.latest_epoch) {
     fmt::format_to(line, "epochs             {} to {}\n",
                    format_iso8601_millis(*status.earliest_epoch),

@@ -36,8 +36,10 @@ bool is_full(const BlockRow& row) {
 
 }  // namespace
 
-BlockWriter::BlockWriter(SQLite::Database& connection, std::filesystem::path path)
+BlockWriter::BlockWriter(SQLite::Database& connection, std::filesystem::path path,
+                         SetVersions& versions)
     : path_(std::move(path)),
+      versions_(versions),
       at_or_before_(prepare(connection, sql::kSelectBlockAtOrBefore)),
       after_(prepare(connection, sql::kSelectBlockAfter)),
       blocks_(prepare(connection, sql::kSelectBlocks)),
@@ -119,12 +121,19 @@ bool BlockWriter::merge_sets(std::span<const ElementSet* const> incoming, std::i
       merged_.push_back(std::move(stored_[i++]));
     }
     if (i < stored_.size() && stored_[i].set.epoch.unix_micros() == epoch_us) {
-      if (same_stored_values(stored_[i].set, *set) || keeps_stored(stored_[i].set, *set)) {
+      if (same_stored_values(stored_[i].set, *set)) {
+        outcomes_.push_back(Written::unchanged);
+        merged_.push_back(std::move(stored_[i++]));
+        continue;
+      }
+      if (versions_.stored_answers(stored_[i], *set, run_id)) {
+        versions_.keep(*set, run_id);  // an earlier publication, imported late
         outcomes_.push_back(Written::unchanged);
         merged_.push_back(std::move(stored_[i++]));
         continue;
       }
       // New values; the TLE layout stays that of the import that brought the set first.
+      versions_.keep(stored_[i].set, stored_[i].run_id);
       merged_.push_back(stored_copy(*set, run_id));
       merged_.back().set.tle_layout = stored_[i++].set.tle_layout;
       outcomes_.push_back(Written::updated);

@@ -13,6 +13,7 @@
 #include <SQLiteCpp/Statement.h>
 
 #include "storage/block_codec.h"
+#include "storage/set_versions.h"
 
 namespace gpq::storage {
 
@@ -20,10 +21,13 @@ class BlockWriter {
  public:
   enum class Written { added, updated, unchanged };
 
-  BlockWriter(SQLite::Database& connection, std::filesystem::path path);
+  // `versions` keeps what a new version replaces; it outlives the writer.
+  BlockWriter(SQLite::Database& connection, std::filesystem::path path, SetVersions& versions);
 
   // `incoming`: one object and source, ascending epochs, one set per epoch (the winner of
-  // each identity's repeats in the batch). Calls
+  // each identity's repeats in the batch). A stored set an incoming one replaces, or an
+  // incoming one the stored set outlives (SetVersions::stored_answers), is kept as a
+  // version. Calls
   // `outcome(i, written)` for each incoming set. Returns the object's newest stored set
   // when the blocks rewritten are its last ones and something changed (the caller keeps the
   // `latest` row), else nullptr; valid until the next call.
@@ -50,6 +54,7 @@ class BlockWriter {
   bool merge_sets(std::span<const ElementSet* const> incoming, std::int64_t run_id);
 
   std::filesystem::path path_;
+  SetVersions& versions_;
   SQLite::Statement at_or_before_;
   SQLite::Statement after_;
   SQLite::Statement blocks_;

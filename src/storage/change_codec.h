@@ -39,8 +39,11 @@ enum class ChangeTable : std::uint8_t {
   group_member,
   set_block,
   block_change,
+  set_version,
+  object_version,
+  satcat_version,
 };
-inline constexpr int kChangeTableCount = 10;
+inline constexpr int kChangeTableCount = 13;
 
 struct ChangeStart {
   std::int64_t after = 0;       // 0: the whole mirror

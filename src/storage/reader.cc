@@ -40,13 +40,18 @@ Reader::Reader(const std::filesystem::path& path) try
       block_after_(db_->connection(), sql::kSelectBlockAfter),
       object_(db_->connection(), sql::kSelectObject),
       all_objects_(db_->connection(), sql::kSelectAllObjects),
-      run_start_(db_->connection(), sql::kSelectRunStart),
+      run_times_(db_->connection(), sql::kSelectRunTimes),
       catalog_record_(db_->connection(), sql::kSelectCatalogRecord),
       all_catalog_(db_->connection(), sql::kSelectAllCatalog),
       group_sync_(db_->connection(), sql::kSelectGroupSync),
       group_members_(db_->connection(), sql::kSelectGroupMembers),
       count_objects_(db_->connection(), sql::kCountObjects),
       set_count_(db_->connection(), sql::kSelectSetCount),
+      versions_(db_->connection(), sql::kSelectVersions),
+      count_versions_(db_->connection(), sql::kCountVersions),
+      max_epoch_lead_(db_->connection(), sql::kSelectMaxEpochLead),
+      object_at_(db_->connection(), sql::kSelectObjectAt),
+      catalog_record_at_(db_->connection(), sql::kSelectCatalogRecordAt),
       generation_(*db_) {
   for (int code = 0; code < kDataSourceCount; ++code) {
     source_blocks_.emplace_back(db_->connection(), sql::kSelectBlocks);
@@ -57,18 +62,22 @@ Reader::Reader(const std::filesystem::path& path) try
 
 Reader::~Reader() = default;
 
-TimePoint Reader::run_start(std::int64_t run_id) {
-  if (const auto found = run_starts_.find(run_id); found != run_starts_.end()) {
-    return found->second;
+void Reader::stamp(std::int64_t run_id, ElementSet& set) {
+  auto found = run_times_by_id_.find(run_id);
+  if (found == run_times_by_id_.end()) {
+    StatementInUse in_use(*run_times_);
+    run_times_->bind(1, static_cast<std::int64_t>(run_id));
+    // A set written outside any recorded run reads as collected and published at the unix
+    // epoch.
+    RunTimes times;
+    if (run_times_->executeStep()) {
+      times.started = TimePoint::from_unix_micros(run_times_->getColumn(0).getInt64());
+      times.published = TimePoint::from_unix_micros(run_times_->getColumn(1).getInt64());
+    }
+    found = run_times_by_id_.emplace(run_id, times).first;
   }
-  StatementInUse in_use(*run_start_);
-  run_start_->bind(1, static_cast<std::int64_t>(run_id));
-  // A set written outside any recorded run reads as collected at the unix epoch.
-  const TimePoint start = run_start_->executeStep()
-                              ? TimePoint::from_unix_micros(run_start_->getColumn(0).getInt64())
-                              : TimePoint();
-  run_starts_.emplace(run_id, start);
-  return start;
+  set.collected_at = found->second.started;
+  set.published_at = set.creation_date.value_or(found->second.published);
 }
 
 void Reader::fill_names(std::int32_t norad_id, ElementSet& set) {
@@ -88,8 +97,7 @@ void Reader::fill_names(std::int32_t norad_id, ElementSet& set) {
 }
 
 void Reader::read_row(SQLite::Statement& query, ElementSet& set) {
-  const std::int64_t run_id = read_set(query, set);
-  set.collected_at = run_start(run_id);
+  stamp(read_set(query, set), set);
   fill_names(set.norad_id, set);
 }
 
@@ -113,7 +121,7 @@ Reader::Plan Reader::plan(std::int32_t norad_id, SourceFilter source) {
 
 ElementSet Reader::complete(const StoredSet& stored) {
   ElementSet set = stored.set;
-  set.collected_at = run_start(stored.run_id);
+  stamp(stored.run_id, set);
   fill_names(set.norad_id, set);
   return set;
 }
@@ -162,7 +170,7 @@ void Reader::for_each_latest(SourceFilter source, const SetVisitor& visit) {
     };
     ElementSet row;
     while (all_latest_->executeStep()) {
-      row.collected_at = run_start(read_set(*all_latest_, row));
+      stamp(read_set(*all_latest_, row), row);
       if (!passes(row, source)) {
         continue;
       }

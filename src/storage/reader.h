@@ -77,6 +77,11 @@ class Reader {
                                                                              TimePoint epoch,
                                                                              SourceFilter source);
 
+  // The versions of the object's sets with from <= EPOCH <= to that a later publication
+  // replaced, by epoch, source and publication time (each one's published_at).
+  void superseded_versions(std::int32_t norad_id, TimePoint from, TimePoint to,
+                           const SetVisitor& visit);
+
   // The newest set of every object (as latest_set), in NORAD id order.
   void for_each_latest(SourceFilter source, const SetVisitor& visit);
 
@@ -87,7 +92,14 @@ class Reader {
   // Members of a synced upstream group in NORAD order; std::nullopt when never synced.
   std::optional<std::vector<std::int32_t>> group_members(std::string_view group);
 
-  std::int64_t total_sets();     // O(1): a counter the writer maintains
+  std::int64_t total_sets();      // O(1): a counter the writer maintains
+  std::int64_t total_versions();  // superseded versions kept (set_versions.h)
+  // meta max_epoch_lead_us (Store::max_epoch_lead_micros).
+  std::optional<std::int64_t> max_epoch_lead();
+  // The catalog record as published at `instant` (Store::catalog_record_at).
+  std::optional<CatalogRecord> catalog_record_at(std::int32_t norad_id, TimePoint instant);
+  // The object's names as published at `instant` (Store::object_names_at).
+  std::optional<ObjectNames> object_names_at(std::int32_t norad_id, TimePoint instant);
   std::int64_t total_objects();  // objects with at least one set
   std::int64_t total_catalog();  // SATCAT records
   // (NORAD id, first epoch in microseconds) of every object with a set, in NORAD order.
@@ -158,10 +170,16 @@ class Reader {
   // Count, span and years of all the object's sets of one source (-1: every source, no
   // merge), from the per-year summary the writer keeps.
   SetStats year_summary(std::int32_t norad_id, int source_code);
-  // Decodes the current row, names and collected_at included.
+  // Decodes the current row, names, collected_at and published_at included.
   void read_row(SQLite::Statement& query, ElementSet& set);
   void fill_names(std::int32_t norad_id, ElementSet& set);
-  TimePoint run_start(std::int64_t run_id);
+  // Sets collected_at and published_at from run `run_id` (and the set's CREATION_DATE).
+  void stamp(std::int64_t run_id, ElementSet& set);
+
+  struct RunTimes {
+    TimePoint started;
+    TimePoint published;
+  };
 
   std::unique_ptr<Database> db_;
   LazyStatement latest_;
@@ -174,15 +192,20 @@ class Reader {
   std::deque<LazyStatement> source_blocks_;
   LazyStatement object_;
   LazyStatement all_objects_;
-  LazyStatement run_start_;
+  LazyStatement run_times_;
   LazyStatement catalog_record_;
   LazyStatement all_catalog_;
   LazyStatement group_sync_;
   LazyStatement group_members_;
   LazyStatement count_objects_;
   LazyStatement set_count_;
+  LazyStatement versions_;
+  LazyStatement count_versions_;
+  LazyStatement max_epoch_lead_;
+  LazyStatement object_at_;
+  LazyStatement catalog_record_at_;
   DataGeneration generation_;
-  std::unordered_map<std::int64_t, TimePoint> run_starts_;
+  std::unordered_map<std::int64_t, RunTimes> run_times_by_id_;
   std::vector<StoredSet> decoded_;  // the block of the last look-up
   // Names of the last object looked up: one object's history reuses them.
   std::int32_t names_norad_id_ = 0;

@@ -48,7 +48,7 @@ void Reader::history(std::int32_t norad_id, TimePoint from, TimePoint to, Source
           break;
         }
         set = stored->set;
-        set.collected_at = run_start(stored->run_id);
+        stamp(stored->run_id, set);
         fill_names(norad_id, set);
         visit(set);
       }

@@ -306,6 +306,105 @@ ALTER TABLE api_key ADD COLUMN scope TEXT NOT NULL DEFAULT 'api'
 //   before it have none.
 constexpr std::string_view kMigration9 = "ALTER TABLE sync_run ADD COLUMN reason TEXT;";
 
+// set_version: the versions of a set (object, source, epoch) that a later publication
+//   replaced, each with its publication time (CREATION_DATE, else its run's publication);
+//   the block keeps the version that answers. The columns are latest's, so the same codec
+//   binds and reads them. Re-publications are rare (hundreds of keys in weeks), so a row
+//   table costs nothing next to the blocks.
+// sync_run published_us: when the sets a run collected were published, for files collected
+//   earlier than they are imported (`gpq sync --from --published-at`); NULL means the run's
+//   start.
+// object published_us, object_version: the names and designator an object had before the GP
+//   data renamed it (a new launch's "TBA - TO BE ASSIGNED" becomes its name), each with the
+//   publication time of the set that brought it, kept by a trigger on every change, so that
+//   `--as-of` names an object as it was named then. NULL (names from before) counts as 0.
+//   Rowid tables: two renames may share a publication time (one run), and the later row is
+//   the later name. The outer upsert's conflict rule would override a trigger's own.
+// satcat published_us, satcat_version: the same for SATCAT records, each published when the
+//   sync that brought it was.
+// meta max_epoch_lead_us: how far a stored set's epoch lies after its publication at most,
+//   kept by the writer from here on; the sets already stored are taken to lie at most 30 days
+//   ahead (finding the true figure would decode every block).
+constexpr std::string_view kMigration10 = R"sql(
+CREATE TABLE set_version (
+  norad_id INTEGER NOT NULL,
+  source INTEGER NOT NULL,
+  epoch_us INTEGER NOT NULL,
+  published_us INTEGER NOT NULL,
+  creation_us INTEGER,
+  mean_motion,
+  eccentricity,
+  inclination,
+  ra_of_asc_node,
+  arg_of_pericenter,
+  mean_anomaly,
+  bstar,
+  mean_motion_dot,
+  mean_motion_ddot,
+  rev_at_epoch INTEGER NOT NULL,
+  element_set_no INTEGER,
+  class_eph INTEGER NOT NULL,
+  run_id INTEGER,
+  generation INTEGER,
+  PRIMARY KEY (norad_id, source, epoch_us, published_us)
+) WITHOUT ROWID;
+ALTER TABLE sync_run ADD COLUMN published_us INTEGER;
+ALTER TABLE object ADD COLUMN published_us INTEGER;
+CREATE TABLE object_version (
+  norad_id INTEGER NOT NULL,
+  published_us INTEGER NOT NULL,
+  object_name TEXT NOT NULL,
+  object_id TEXT NOT NULL,
+  generation INTEGER
+);
+CREATE INDEX object_version_by_object ON object_version (norad_id, published_us);
+CREATE TRIGGER object_keeps_versions AFTER UPDATE OF object_name, object_id ON object
+WHEN OLD.object_name IS NOT NEW.object_name OR OLD.object_id IS NOT NEW.object_id
+BEGIN
+  INSERT INTO object_version (norad_id, published_us, object_name, object_id,
+                                         generation)
+  VALUES (OLD.norad_id, coalesce(OLD.published_us, 0), OLD.object_name, OLD.object_id,
+          NEW.generation);
+END;
+ALTER TABLE satcat ADD COLUMN published_us INTEGER;
+CREATE TABLE satcat_version (
+  norad_id INTEGER NOT NULL,
+  published_us INTEGER NOT NULL,
+  object_name TEXT NOT NULL,
+  object_id TEXT NOT NULL,
+  object_type INTEGER,
+  ops_status_code TEXT NOT NULL,
+  owner TEXT NOT NULL,
+  launch_us INTEGER,
+  launch_site TEXT NOT NULL,
+  decay_us INTEGER,
+  period_minutes REAL,
+  inclination_deg REAL,
+  apogee_km REAL,
+  perigee_km REAL,
+  generation INTEGER
+);
+CREATE INDEX satcat_version_by_object ON satcat_version (norad_id, published_us);
+CREATE TRIGGER satcat_keeps_versions AFTER UPDATE ON satcat
+WHEN (OLD.object_name, OLD.object_id, OLD.object_type, OLD.ops_status_code, OLD.owner,
+      OLD.launch_us, OLD.launch_site, OLD.decay_us, OLD.period_minutes, OLD.inclination_deg,
+      OLD.apogee_km, OLD.perigee_km)
+  IS NOT (NEW.object_name, NEW.object_id, NEW.object_type, NEW.ops_status_code, NEW.owner,
+          NEW.launch_us, NEW.launch_site, NEW.decay_us, NEW.period_minutes,
+          NEW.inclination_deg, NEW.apogee_km, NEW.perigee_km)
+BEGIN
+  INSERT INTO satcat_version (norad_id, published_us, object_name, object_id,
+    object_type, ops_status_code, owner, launch_us, launch_site, decay_us, period_minutes,
+    inclination_deg, apogee_km, perigee_km, generation)
+  VALUES (OLD.norad_id, coalesce(OLD.published_us, 0), OLD.object_name, OLD.object_id,
+    OLD.object_type, OLD.ops_status_code, OLD.owner, OLD.launch_us, OLD.launch_site,
+    OLD.decay_us, OLD.period_minutes, OLD.inclination_deg, OLD.apogee_km, OLD.perigee_km,
+    NEW.generation);
+END;
+INSERT INTO meta (key, value)
+SELECT 'max_epoch_lead_us', 30 * 86400000000 WHERE EXISTS (SELECT 1 FROM set_block);
+)sql";
+
 // A migration: SQL, then for some a pass in C++ and more SQL. A pass returns true when the
 // file should be compacted afterwards (it freed many pages).
 struct Migration {
@@ -315,12 +414,12 @@ struct Migration {
 };
 
 // Index i holds the migration to version i + 1.
-const std::array<Migration, 9> kMigrations = {
+const std::array<Migration, 10> kMigrations = {
     Migration{kMigration1}, Migration{kMigration2},
     Migration{kMigration3}, Migration{kMigration4},
     Migration{kMigration5}, Migration{kMigration6, move_sets_into_blocks, kMigration6Finish},
     Migration{kMigration7}, Migration{kMigration8},
-    Migration{kMigration9}};
+    Migration{kMigration9}, Migration{kMigration10}};
 
 // Version 0 with tables in it is somebody else's database.
 void check_version(SQLite::Database& db, int version, std::string_view display_path) {

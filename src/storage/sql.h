@@ -36,13 +36,16 @@ inline constexpr std::string_view kSchemaObjectCount = "SELECT count(*) FROM sql
 // each row it writes carries it (schema.cc migration 8).
 #define GPQ_THIS_GENERATION "(SELECT value FROM meta WHERE key = 'generation')"
 
-// The empty string means "not given": it never overwrites a known name or designator.
+// The empty string means "not given": it never overwrites a known name or designator. ?4:
+// when the set that brought them was published; the names replaced go to object_version
+// (schema.cc's trigger).
 inline constexpr std::string_view kUpsertObject = R"sql(
-  INSERT INTO object (norad_id, object_name, object_id, generation)
-  VALUES (?1, ?2, ?3, )sql" GPQ_THIS_GENERATION R"sql()
+  INSERT INTO object (norad_id, object_name, object_id, published_us, generation)
+  VALUES (?1, ?2, ?3, ?4, )sql" GPQ_THIS_GENERATION R"sql()
   ON CONFLICT (norad_id) DO UPDATE SET
     object_name = iif(excluded.object_name = '', object_name, excluded.object_name),
     object_id = iif(excluded.object_id = '', object_id, excluded.object_id),
+    published_us = excluded.published_us,
     generation = excluded.generation
   WHERE (excluded.object_name <> '' AND excluded.object_name IS NOT object_name)
      OR (excluded.object_id <> '' AND excluded.object_id IS NOT object_id))sql";
@@ -110,6 +113,14 @@ inline constexpr std::string_view kLowerEarliestEpoch = R"sql(
   INSERT INTO meta (key, value) VALUES ('earliest_epoch_us', ?1)
   ON CONFLICT (key) DO UPDATE SET value = min(coalesce(value, excluded.value), excluded.value))sql";
 
+// How far any stored set's epoch lies after its publication (negative: before), kept by the
+// writer: `--as-of T` need not look at epochs after T plus this (gpq/as_of.h).
+inline constexpr std::string_view kRaiseMaxEpochLead = R"sql(
+  INSERT INTO meta (key, value) VALUES ('max_epoch_lead_us', ?1)
+  ON CONFLICT (key) DO UPDATE SET value = max(coalesce(value, excluded.value), excluded.value))sql";
+inline constexpr std::string_view kSelectMaxEpochLead =
+    "SELECT value FROM meta WHERE key = 'max_epoch_lead_us'";
+
 // Sets added to an object's (source, UTC year) in this batch (schema.cc object_year).
 inline constexpr std::string_view kUpsertObjectYear = R"sql(
   INSERT INTO object_year (norad_id, source, year, set_count, first_epoch_us, last_epoch_us,
@@ -133,18 +144,22 @@ inline constexpr std::string_view kSelectGeneration =
 
 // Every field the record carries replaces the stored one, null included; ?14 = 0 says the
 // source has no OPS_STATUS_CODE (Space-Track), and the stored one stays (docs/STORAGE.md).
+// ?15: when the record was published (its run's); the record replaced goes to satcat_version
+// (schema.cc's trigger).
 inline constexpr std::string_view kUpsertCatalog = R"sql(
   INSERT INTO satcat (norad_id, object_name, object_id, object_type, ops_status_code, owner,
     launch_us, launch_site, decay_us, period_minutes, inclination_deg, apogee_km, perigee_km,
-    generation)
-  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, )sql" GPQ_THIS_GENERATION R"sql()
+    published_us, generation)
+  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?15,
+          )sql" GPQ_THIS_GENERATION R"sql()
   ON CONFLICT (norad_id) DO UPDATE SET object_name = excluded.object_name,
     object_id = excluded.object_id, object_type = excluded.object_type,
     ops_status_code = CASE WHEN ?14 THEN excluded.ops_status_code ELSE ops_status_code END,
     owner = excluded.owner, launch_us = excluded.launch_us, launch_site = excluded.launch_site,
     decay_us = excluded.decay_us, period_minutes = excluded.period_minutes,
     inclination_deg = excluded.inclination_deg, apogee_km = excluded.apogee_km,
-    perigee_km = excluded.perigee_km, generation = excluded.generation
+    perigee_km = excluded.perigee_km, published_us = excluded.published_us,
+    generation = excluded.generation
   WHERE (object_name, object_id, object_type, ops_status_code, owner, launch_us, launch_site,
          decay_us, period_minutes, inclination_deg, apogee_km, perigee_km)
     IS NOT (excluded.object_name, excluded.object_id, excluded.object_type,
@@ -159,6 +174,17 @@ inline constexpr std::string_view kUpsertCatalog = R"sql(
 
 inline constexpr std::string_view kSelectCatalogRecord =
     "SELECT " GPQ_CATALOG_COLUMNS " FROM satcat WHERE norad_id = ?1";
+// The record of ?1 as published at ?2 (as kSelectObjectAt for names).
+inline constexpr std::string_view kSelectCatalogRecordAt =
+    "SELECT " GPQ_CATALOG_COLUMNS
+    " FROM ("
+    " SELECT " GPQ_CATALOG_COLUMNS
+    ", coalesce(published_us, 0) AS published, 1 AS current,"
+    " 0 AS written FROM satcat WHERE norad_id = ?1 UNION ALL"
+    " SELECT " GPQ_CATALOG_COLUMNS
+    ", published_us, 0, rowid FROM satcat_version"
+    " WHERE norad_id = ?1)"
+    " WHERE published <= ?2 ORDER BY current DESC, published DESC, written DESC LIMIT 1";
 inline constexpr std::string_view kSelectAllCatalog =
     "SELECT " GPQ_CATALOG_COLUMNS " FROM satcat ORDER BY norad_id";
 
@@ -181,10 +207,11 @@ inline constexpr std::string_view kSelectGroupMembers =
 // ---- The change stream (change_reader.cc, change_applier.cc) -------------------------------
 
 // The meta rows a replica takes over; the rest of meta is each database's own.
-#define GPQ_REPLICATED_META "('generation', 'element_set_count', 'earliest_epoch_us')"
+#define GPQ_REPLICATED_META \
+  "('generation', 'element_set_count', 'earliest_epoch_us', 'max_epoch_lead_us')"
 #define GPQ_RUN_COLUMNS                                                                        \
   "id, source, started_us, ended_us, sets_added, sets_updated, sets_unchanged, sets_skipped, " \
-  "catalog_records, bytes, outcome, error, reason"
+  "catalog_records, bytes, outcome, error, reason, published_us"
 #define GPQ_LATEST_COLUMNS                                                            \
   "norad_id, source, epoch_us, creation_us, mean_motion, eccentricity, inclination, " \
   "ra_of_asc_node, arg_of_pericenter, mean_anomaly, bstar, mean_motion_dot, "         \
@@ -192,9 +219,14 @@ inline constexpr std::string_view kSelectGroupMembers =
 #define GPQ_OBJECT_YEAR_COLUMNS \
   "norad_id, source, year, set_count, first_epoch_us, last_epoch_us, generation"
 #define GPQ_SET_BLOCK_COLUMNS "id, norad_id, source, first_epoch_us, last_epoch_us, set_count, sets"
+#define GPQ_VERSION_COLUMNS                                                                \
+  "norad_id, source, epoch_us, published_us, creation_us, mean_motion, eccentricity, "     \
+  "inclination, ra_of_asc_node, arg_of_pericenter, mean_anomaly, bstar, mean_motion_dot, " \
+  "mean_motion_ddot, rev_at_epoch, element_set_no, class_eph, run_id, generation"
 
 // What each table of the stream (change_codec.h ChangeTable, in its order) sends: its
-// columns, and the rows changed after generation ?1 (0: every row).
+// columns, and the rows changed after generation ?1 (0: every row); the rows of the rowid
+// version tables in the order they were written, which is the order of their ties.
 struct ChangedTable {
   std::string_view table;
   std::string_view columns;
@@ -203,15 +235,16 @@ struct ChangedTable {
 inline constexpr ChangedTable kChangedTables[] = {
     {"meta", "key, value", "SELECT key, value FROM meta WHERE key IN " GPQ_REPLICATED_META},
     {"sync_run", GPQ_RUN_COLUMNS, "SELECT " GPQ_RUN_COLUMNS " FROM sync_run WHERE id >= ?2"},
-    {"object", "norad_id, object_name, object_id, generation",
-     "SELECT norad_id, object_name, object_id, generation FROM object"
+    {"object", "norad_id, object_name, object_id, generation, published_us",
+     "SELECT norad_id, object_name, object_id, generation, published_us FROM object"
      " WHERE ?1 = 0 OR generation > ?1"},
     {"latest", GPQ_LATEST_COLUMNS,
      "SELECT " GPQ_LATEST_COLUMNS " FROM latest WHERE ?1 = 0 OR generation > ?1"},
     {"object_year", GPQ_OBJECT_YEAR_COLUMNS,
      "SELECT " GPQ_OBJECT_YEAR_COLUMNS " FROM object_year WHERE ?1 = 0 OR generation > ?1"},
-    {"satcat", GPQ_CATALOG_COLUMNS ", generation",
-     "SELECT " GPQ_CATALOG_COLUMNS ", generation FROM satcat WHERE ?1 = 0 OR generation > ?1"},
+    {"satcat", GPQ_CATALOG_COLUMNS ", generation, published_us",
+     "SELECT " GPQ_CATALOG_COLUMNS ", generation, published_us FROM satcat"
+     " WHERE ?1 = 0 OR generation > ?1"},
     {"group_sync", "group_name, synced_us, generation",
      "SELECT group_name, synced_us, generation FROM group_sync WHERE ?1 = 0 OR generation > ?1"},
     // The members of the groups above, all of them: a group list is replaced whole.
@@ -225,6 +258,14 @@ inline constexpr ChangedTable kChangedTables[] = {
      " WHERE ?1 > 0 AND c.generation > ?1"},
     {"block_change", "block_id, generation",
      "SELECT block_id, generation FROM block_change WHERE generation > ?1"},
+    {"set_version", GPQ_VERSION_COLUMNS,
+     "SELECT " GPQ_VERSION_COLUMNS " FROM set_version WHERE ?1 = 0 OR generation > ?1"},
+    {"object_version", "norad_id, published_us, object_name, object_id, generation",
+     "SELECT norad_id, published_us, object_name, object_id, generation FROM object_version"
+     " WHERE ?1 = 0 OR generation > ?1 ORDER BY rowid"},
+    {"satcat_version", GPQ_CATALOG_COLUMNS ", published_us, generation",
+     "SELECT " GPQ_CATALOG_COLUMNS ", published_us, generation FROM satcat_version"
+     " WHERE ?1 = 0 OR generation > ?1 ORDER BY rowid"},
 };
 // Blocks deleted after generation ?1 (sent before the rows, applied first).
 inline constexpr std::string_view kRemovedBlocks = R"sql(
@@ -245,12 +286,15 @@ inline constexpr std::string_view kUpsertMetaValue = R"sql(
 inline constexpr std::string_view kClearReplicated = R"sql(
   DELETE FROM sync_run; DELETE FROM object; DELETE FROM latest; DELETE FROM object_year;
   DELETE FROM satcat; DELETE FROM group_sync; DELETE FROM group_member; DELETE FROM set_block;
-  DELETE FROM block_change; DELETE FROM meta WHERE key IN )sql" GPQ_REPLICATED_META ";";
+  DELETE FROM block_change; DELETE FROM set_version; DELETE FROM object_version;
+  DELETE FROM satcat_version;
+  DELETE FROM meta WHERE key IN )sql" GPQ_REPLICATED_META ";";
 
 // ---- Sync runs (sync_runs.cc, reader.cc) ---------------------------------------------------
 
 inline constexpr std::string_view kInsertRun =
-    "INSERT INTO sync_run (source, started_us, outcome) VALUES (?1, ?2, 'running')";
+    "INSERT INTO sync_run (source, started_us, published_us, outcome)"
+    " VALUES (?1, ?2, ?3, 'running')";
 // What a run left `running` by a process that ended without finishing it says: its error and
 // short reason, as recorded by the next sync and as reported meanwhile (reader_catalog.cc).
 inline constexpr std::string_view kAbandonedRunError =
@@ -279,7 +323,12 @@ inline constexpr std::string_view kSelectSourceSyncs = R"sql(
     (SELECT max(p.until_us) FROM upstream_pause p WHERE p.source = r.source), r.reason
   FROM sync_run r WHERE r.id IN (SELECT max(id) FROM sync_run GROUP BY source)
   ORDER BY r.source)sql";
-inline constexpr std::string_view kSelectRunStart = "SELECT started_us FROM sync_run WHERE id = ?1";
+// A run's start (its sets' _collected_at) and when its sets were published.
+inline constexpr std::string_view kSelectRunTimes =
+    "SELECT started_us, coalesce(published_us, started_us) FROM sync_run WHERE id = ?1";
+// When the sets run ?1 collected were published: its --published-at, else its start.
+inline constexpr std::string_view kSelectRunPublication =
+    "SELECT coalesce(published_us, started_us) FROM sync_run WHERE id = ?1";
 
 // ---- Reads of element sets (reader.cc) -----------------------------------------------------
 
@@ -289,6 +338,32 @@ inline constexpr std::string_view kSelectRunStart = "SELECT started_us FROM sync
   "e.inclination, e.ra_of_asc_node, e.arg_of_pericenter, e.mean_anomaly, e.bstar, "        \
   "e.mean_motion_dot, e.mean_motion_ddot, e.rev_at_epoch, e.element_set_no, e.class_eph, " \
   "e.run_id"
+
+// Superseded versions (block_writer.cc, reader_versions.cc).
+// A version a later publication replaced: ?1..?17 as kUpsertLatest (row_codec.cc binds them),
+// ?18 its publication time. A version with the same values kept already (a file imported
+// again, a set replaced and restored) or with the same publication time is not kept twice.
+inline constexpr std::string_view kInsertVersion = R"sql(
+  INSERT OR IGNORE INTO set_version (norad_id, epoch_us, source, creation_us, mean_motion,
+    eccentricity, inclination, ra_of_asc_node, arg_of_pericenter, mean_anomaly, bstar,
+    mean_motion_dot, mean_motion_ddot, rev_at_epoch, element_set_no, class_eph, run_id,
+    published_us, generation)
+  SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
+         )sql" GPQ_THIS_GENERATION R"sql(
+  WHERE NOT EXISTS (SELECT 1 FROM set_version v
+    WHERE v.norad_id = ?1 AND v.source = ?3 AND v.epoch_us = ?2
+      AND (v.creation_us, v.mean_motion, v.eccentricity, v.inclination, v.ra_of_asc_node,
+           v.arg_of_pericenter, v.mean_anomaly, v.bstar, v.mean_motion_dot, v.mean_motion_ddot,
+           v.rev_at_epoch, v.element_set_no, v.class_eph)
+       IS (?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)))sql";
+// The superseded versions of object ?1 with epochs in ?2..?3, by epoch, source and
+// publication: GPQ_SET_COLUMNS, then the publication time.
+inline constexpr std::string_view kSelectVersions =
+    "SELECT " GPQ_SET_COLUMNS
+    ", e.published_us FROM set_version e"
+    " WHERE e.norad_id = ?1 AND e.epoch_us BETWEEN ?2 AND ?3"
+    " ORDER BY e.epoch_us, e.source, e.published_us";
+inline constexpr std::string_view kCountVersions = "SELECT count(*) FROM set_version";
 
 // The row table of schemas 1 to 5, read once by the move into blocks (block_migration.cc).
 inline constexpr std::string_view kCountRowSets = "SELECT count(*) FROM element_set";
@@ -312,6 +387,17 @@ inline constexpr std::string_view kSelectLatestSources =
 
 inline constexpr std::string_view kSelectObject =
     "SELECT object_name, object_id FROM object WHERE norad_id = ?1";
+// The names of object ?1 as published at ?2: the current ones if published by then, else the
+// latest of those they replaced that was; no row when none was.
+inline constexpr std::string_view kSelectObjectAt = R"sql(
+  SELECT object_name, object_id FROM (
+    SELECT object_name, object_id, coalesce(published_us, 0) AS published, 1 AS current,
+      0 AS written
+    FROM object WHERE norad_id = ?1
+    UNION ALL
+    SELECT object_name, object_id, published_us, 0, rowid FROM object_version
+    WHERE norad_id = ?1)
+  WHERE published <= ?2 ORDER BY current DESC, published DESC, written DESC LIMIT 1)sql";
 inline constexpr std::string_view kSelectAllObjects =
     "SELECT norad_id, object_name, object_id FROM object ORDER BY norad_id";
 inline constexpr std::string_view kCountObjects = "SELECT count(*) FROM object";

@@ -247,9 +247,32 @@ std::optional<ElementSet> SqliteStore::after(std::int32_t norad_id, TimePoint ep
   return reader->set_after(norad_id, epoch, source);
 }
 
+void SqliteStore::superseded_versions(std::int32_t norad_id, TimePoint start, TimePoint end,
+                                      const SetVisitor& visit) const {
+  Lease reader(readers_);
+  reader->superseded_versions(norad_id, start, end, visit);
+}
+
+std::optional<std::int64_t> SqliteStore::max_epoch_lead_micros() const {
+  Lease reader(readers_);
+  return reader->max_epoch_lead();
+}
+
+std::optional<ObjectNames> SqliteStore::object_names_at(std::int32_t norad_id,
+                                                        TimePoint instant) const {
+  Lease reader(readers_);
+  return reader->object_names_at(norad_id, instant);
+}
+
 std::optional<CatalogRecord> SqliteStore::catalog_record(std::int32_t norad_id) const {
   Lease reader(readers_);
   return reader->catalog_record(norad_id);
+}
+
+std::optional<CatalogRecord> SqliteStore::catalog_record_at(std::int32_t norad_id,
+                                                            TimePoint instant) const {
+  Lease reader(readers_);
+  return reader->catalog_record_at(norad_id, instant);
 }
 
 std::int64_t SqliteStore::count_catalog(const CatalogFilter& filter) const {
@@ -278,6 +301,7 @@ MirrorStats SqliteStore::mirror_stats() const {
   stats.catalog_objects = reader->total_catalog();
   stats.element_sets = reader->total_sets();
   stats.objects_with_sets = reader->total_objects();
+  stats.superseded_versions = reader->total_versions();
   stats.epochs = reader->epoch_span();
   stats.sources = reader->source_syncs();
   for (const char* suffix : {"", "-wal"}) {

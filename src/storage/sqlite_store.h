@@ -48,7 +48,14 @@ class SqliteStore final : public Store {
                                          SourceFilter source) const override;
   std::optional<ElementSet> after(std::int32_t norad_id, TimePoint epoch,
                                   SourceFilter source) const override;
+  void superseded_versions(std::int32_t norad_id, TimePoint start, TimePoint end,
+                           const SetVisitor& visit) const override;
+  std::optional<std::int64_t> max_epoch_lead_micros() const override;
+  std::optional<ObjectNames> object_names_at(std::int32_t norad_id,
+                                             TimePoint instant) const override;
   std::optional<CatalogRecord> catalog_record(std::int32_t norad_id) const override;
+  std::optional<CatalogRecord> catalog_record_at(std::int32_t norad_id,
+                                                 TimePoint instant) const override;
   std::int64_t count_catalog(const CatalogFilter& filter) const override;
   void catalog(const CatalogFilter& filter, Window window,
                const CatalogVisitor& visit) const override;

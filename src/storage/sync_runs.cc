@@ -47,6 +47,9 @@ SyncRun read_run(SQLite::Statement& query) {
   run.outcome = parse_outcome(query.getColumn(10).getText());
   run.error = query.getColumn(11).getString();
   run.reason = query.getColumn(12).getString();
+  if (!query.getColumn(13).isNull()) {
+    run.published = TimePoint::from_unix_micros(query.getColumn(13).getInt64());
+  }
   return run;
 }
 
@@ -72,7 +75,8 @@ std::string_view to_string(RunOutcome outcome) noexcept {
   return "running";
 }
 
-std::int64_t SyncRuns::start_run(std::string_view source, TimePoint started) {
+std::int64_t SyncRuns::start_run(std::string_view source, TimePoint started,
+                                 std::optional<TimePoint> published) {
   return with_database_errors(db_.path(), [&] {
     SQLite::Statement interrupt(db_.connection(), std::string(sql::kInterruptAbandonedRuns));
     interrupt.bind(1, std::string(sql::kAbandonedRunError));
@@ -81,6 +85,9 @@ std::int64_t SyncRuns::start_run(std::string_view source, TimePoint started) {
     SQLite::Statement insert(db_.connection(), std::string(sql::kInsertRun));
     insert.bind(1, std::string(source));
     insert.bind(2, static_cast<std::int64_t>(started.unix_micros()));
+    if (published) {
+      insert.bind(3, static_cast<std::int64_t>(published->unix_micros()));
+    }
     insert.exec();
     return static_cast<std::int64_t>(db_.connection().getLastInsertRowid());
   });

@@ -35,6 +35,9 @@ struct SyncRun {
   RunOutcome outcome = RunOutcome::running;
   std::string error;   // empty unless failed or partial
   std::string reason;  // the error's short reason, for GET /status (query.h's SourceSync)
+  // When the sets it collected were published, where that is not its start
+  // (`gpq sync --from --published-at`).
+  std::optional<TimePoint> published;
 };
 
 // Each call is one short transaction of its own. Not thread-safe. Throws Error{internal}
@@ -46,8 +49,11 @@ class SyncRuns {
 
   // Records a run as `running`; returns its id (> 0), which write_batch() takes. The caller
   // holds the sync lock (storage/sync_lock.h): runs still `running` then belong to a process
-  // that ended without finishing them, and become `interrupted` first.
-  std::int64_t start_run(std::string_view source, TimePoint started);
+  // that ended without finishing them, and become `interrupted` first. `published`: when the
+  // sets it collects were published, if not at `started` (their publication time where they
+  // carry no CREATION_DATE).
+  std::int64_t start_run(std::string_view source, TimePoint started,
+                         std::optional<TimePoint> published = std::nullopt);
 
   // Records how run `id` ended, with the error's full text and its short reason; `ended`
   // defaults to now.

@@ -34,13 +34,15 @@ int on_wal_commit(void* checkpointer, sqlite3* /*db*/, const char* /*schema*/, i
 
 Writer::Writer(Database& db) try
     : db_(db),
-      blocks_(db.connection(), db.path()),
+      versions_(db.connection()),
+      blocks_(db.connection(), db.path(), versions_),
       upsert_object_(prepare(db, sql::kUpsertObject)),
       upsert_latest_(prepare(db, sql::kUpsertLatest)),
       add_to_set_count_(prepare(db, sql::kAddToSetCount)),
       lower_earliest_epoch_(prepare(db, sql::kLowerEarliestEpoch)),
       upsert_object_year_(prepare(db, sql::kUpsertObjectYear)),
-      upsert_catalog_(prepare(db, sql::kUpsertCatalog)) {
+      upsert_catalog_(prepare(db, sql::kUpsertCatalog)),
+      raise_max_epoch_lead_(prepare(db, sql::kRaiseMaxEpochLead)) {
   try {
     checkpointer_ = std::make_unique<Checkpointer>(db.path());
   } catch (const SQLite::Exception&) {
@@ -73,11 +75,17 @@ WriteCounts Writer::write_batch(std::span<const ElementSet> sets,
     SQLite::Transaction transaction(db_.connection(), SQLite::TransactionBehavior::IMMEDIATE);
     // First: every row written below carries the new generation (sql.h GPQ_THIS_GENERATION).
     db_.connection().exec(std::string(sql::kBumpGeneration));
+    versions_.take_max_epoch_lead();  // nothing of a batch that failed
     sort_batch(sets);
     write_sets(sets, run_id, counts);
     write_year_tallies();
-    write_objects(sets);
-    write_catalog(records, counts);
+    if (const std::optional<std::int64_t> lead = versions_.take_max_epoch_lead()) {
+      raise_max_epoch_lead_.tryReset();
+      raise_max_epoch_lead_.bind(1, static_cast<std::int64_t>(*lead));
+      raise_max_epoch_lead_.exec();
+    }
+    write_objects(sets, run_id);
+    write_catalog(records, run_id, counts);
     if (counts.added > 0) {
       add_to_set_count_.tryReset();
       add_to_set_count_.bind(1, static_cast<std::int64_t>(counts.added));
@@ -112,7 +120,8 @@ void Writer::sort_batch(std::span<const ElementSet> sets) {
 // Repeats of one identity within the batch are resolved in memory first, so that only the
 // winner meets the stored set: re-importing a file whose sets repeat changes nothing. The
 // winner takes the TLE layout of the first repeat, as a stored set keeps its own.
-std::size_t Writer::gather_winners(std::span<const ElementSet> sets, std::size_t first) {
+std::size_t Writer::gather_winners(std::span<const ElementSet> sets, std::size_t first,
+                                   std::int64_t run_id) {
   winners_.clear();
   repeats_.clear();
   std::size_t next = first;
@@ -125,9 +134,13 @@ std::size_t Writer::gather_winners(std::span<const ElementSet> sets, std::size_t
                  order_[next].source == key.source && order_[next].epoch_us == key.epoch_us;
          ++next) {
       const ElementSet& repeat = sets[order_[next].position];
-      if (same_stored_values(*winner, repeat) || keeps_stored(*winner, repeat)) {
+      if (same_stored_values(*winner, repeat)) {
+        ++repeats.rejected;
+      } else if (keeps_stored(*winner, repeat)) {
+        versions_.keep(repeat, run_id);
         ++repeats.rejected;
       } else {
+        versions_.keep(*winner, run_id);
         winner = &repeat;
         ++repeats.superseded;
       }
@@ -169,10 +182,13 @@ void Writer::write_sets(std::span<const ElementSet> sets, std::int64_t run_id,
   relaid_.clear();
   for (std::size_t first = 0; first < order_.size();) {
     // One object and source at a time: the winner of each epoch, and what its repeats count as.
-    const std::size_t next = gather_winners(sets, first);
+    const std::size_t next = gather_winners(sets, first, run_id);
     const StoredSet* newest =
         blocks_.write(winners_, run_id, [&](std::size_t i, BlockWriter::Written written) {
           count_written(repeats_[i], written, counts);
+          if (written != BlockWriter::Written::unchanged) {
+            versions_.note_epoch_lead(*winners_[i], run_id);
+          }
         });
     if (newest != nullptr) {
       upsert_latest_.tryReset();
@@ -212,15 +228,16 @@ void Writer::write_year_tallies() {
 }
 
 // order_ is sorted by NORAD id: one pass, at most one upsert per object.
-void Writer::write_objects(std::span<const ElementSet> sets) {
+void Writer::write_objects(std::span<const ElementSet> sets, std::int64_t run_id) {
   static const std::string kNone;
   pending_objects_.clear();
   std::size_t i = 0;
   while (i < order_.size()) {
     const std::int32_t norad_id = order_[i].norad_id;
-    PendingObject object{norad_id, &kNone, &kNone};
-    std::uint32_t name_position = 0;
-    std::uint32_t designator_position = 0;
+    PendingObject object{norad_id, &kNone, &kNone, 0};
+    // Until a set gives them, the object's first set (for the publication time below).
+    std::uint32_t name_position = order_[i].position;
+    std::uint32_t designator_position = order_[i].position;
     for (; i < order_.size() && order_[i].norad_id == norad_id; ++i) {
       const SortKey& key = order_[i];
       const ElementSet& set = sets[key.position];
@@ -235,6 +252,9 @@ void Writer::write_objects(std::span<const ElementSet> sets) {
         designator_position = key.position;
       }
     }
+    // Names are published with the set that brought them.
+    object.published_us =
+        versions_.published_us(sets[std::max(name_position, designator_position)], run_id);
     upsert_object(object);
   }
 }
@@ -252,6 +272,7 @@ void Writer::upsert_object(const PendingObject& object) {
   upsert_object_.bind(1, object.norad_id);
   upsert_object_.bindNoCopy(2, *object.object_name);
   upsert_object_.bindNoCopy(3, *object.object_id);
+  upsert_object_.bind(4, static_cast<std::int64_t>(object.published_us));
   upsert_object_.exec();
   pending_objects_.push_back(object);
 }
@@ -270,10 +291,16 @@ void Writer::remember_committed() {
   pending_objects_.clear();
 }
 
-void Writer::write_catalog(std::span<const CatalogRecord> records, WriteCounts& counts) {
+void Writer::write_catalog(std::span<const CatalogRecord> records, std::int64_t run_id,
+                           WriteCounts& counts) {
+  if (records.empty()) {
+    return;
+  }
+  const std::int64_t published = versions_.run_published_us(run_id);
   for (const CatalogRecord& record : records) {
     upsert_catalog_.tryReset();
     bind_catalog(upsert_catalog_, record);
+    upsert_catalog_.bind(15, static_cast<std::int64_t>(published));
     counts.catalog_changed += static_cast<std::uint64_t>(upsert_catalog_.exec());
   }
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -18,6 +19,7 @@
 #include "gpq/time.h"
 
 #include "storage/block_writer.h"
+#include "storage/set_versions.h"
 
 namespace gpq::storage {
 
@@ -45,7 +47,9 @@ class Writer {
 
   // Writes everything in one BEGIN IMMEDIATE transaction: all or nothing.
   // A set whose identity is stored already replaces the stored one unless the two are
-  // identical, or both carry a CREATION_DATE and the stored one is later. Repeats of an
+  // identical, or both carry a CREATION_DATE and the stored one is later, or neither does
+  // and the stored one's run was published later. What no longer answers, stored or
+  // incoming, is kept as a version with its publication time (set_versions.h). Repeats of an
   // identity within `sets` are settled first by the same rule (the later one wins), then the
   // winner meets the stored set; the repeats it superseded count as updated, those it
   // rejected as unchanged, and all count as unchanged when the winner changes nothing.
@@ -82,6 +86,7 @@ class Writer {
     std::int32_t norad_id;
     const std::string* object_name;
     const std::string* object_id;
+    std::int64_t published_us;  // of the set that brought them
   };
   // What the repeats of one identity in the batch count as, beside its winner.
   struct Repeats {
@@ -102,18 +107,21 @@ class Writer {
 
   void sort_batch(std::span<const ElementSet> sets);
   void write_sets(std::span<const ElementSet> sets, std::int64_t run_id, WriteCounts& counts);
-  // The winners_ and repeats_ of the object and source at order_[first]; returns where the
-  // next object or source starts.
-  std::size_t gather_winners(std::span<const ElementSet> sets, std::size_t first);
+  // The winners_ and repeats_ of the object and source at order_[first], keeping the
+  // repeats with other values as versions; returns where the next object or source starts.
+  std::size_t gather_winners(std::span<const ElementSet> sets, std::size_t first,
+                             std::int64_t run_id);
   void count_written(const Repeats& repeats, BlockWriter::Written written, WriteCounts& counts);
   void tally_year(const SortKey& added);
   void write_year_tallies();
-  void write_objects(std::span<const ElementSet> sets);
+  void write_objects(std::span<const ElementSet> sets, std::int64_t run_id);
   void upsert_object(const PendingObject& object);
   void remember_committed();
-  void write_catalog(std::span<const CatalogRecord> records, WriteCounts& counts);
+  void write_catalog(std::span<const CatalogRecord> records, std::int64_t run_id,
+                     WriteCounts& counts);
 
   Database& db_;
+  SetVersions versions_;
   BlockWriter blocks_;
   SQLite::Statement upsert_object_;
   SQLite::Statement upsert_latest_;
@@ -121,6 +129,7 @@ class Writer {
   SQLite::Statement lower_earliest_epoch_;
   SQLite::Statement upsert_object_year_;
   SQLite::Statement upsert_catalog_;
+  SQLite::Statement raise_max_epoch_lead_;
   std::unique_ptr<Checkpointer> checkpointer_;  // null: SQLite checkpoints after commits
   std::vector<SortKey> order_;                  // reused across batches
   std::vector<YearTally> year_tallies_;         // reused across batches

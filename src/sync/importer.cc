@@ -138,7 +138,7 @@ ImportSummary Importer::run(std::span<const std::filesystem::path> paths,
 
   storage::SyncRuns runs(db_);
   const TimePoint started = system_now();
-  const std::int64_t run_id = runs.start_run("file", started);
+  const std::int64_t run_id = runs.start_run("file", started, options_.published_at);
   storage::Writer writer(db_);
   ImportSummary summary;
   BatchingSink sink(writer, run_id, options_, summary, progress);

@@ -24,6 +24,9 @@ struct ImportOptions {
   std::optional<DataSource> forced_source;  // --source
   std::size_t batch_size = 200'000;         // sets per transaction
   std::size_t max_reported_skips = 20;      // 0 keeps every skipped record (--verbose)
+  // --published-at: when the files' sets were published, for those without CREATION_DATE
+  // (snapshots collected earlier than now); none means the run's start.
+  std::optional<TimePoint> published_at;
 };
 
 struct SkippedRecord {

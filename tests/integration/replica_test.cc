@@ -4,6 +4,7 @@
 // commit through the long poll, the replication scope, and streams cut short or damaged
 // applying nothing.
 #include <chrono>
+#include <cmath>
 #include <fstream>
 #include <regex>
 #include <string>
@@ -12,6 +13,8 @@
 
 #include <SQLiteCpp/Exception.h>
 #include <gtest/gtest.h>
+
+#include "gpq/format.h"
 
 #include "support/api_client.h"
 #include "support/daemon_process.h"
@@ -146,6 +149,20 @@ TEST(ReplicaTest, AReplicaAnswersAsThePrimaryAfterTheWholePullAndEachPullOfChang
   // ones are appended, and catalog records come in.
   import_rounds(dir, primary_db, 0, 70);
   import_rounds(dir, primary_db, 128, 135);
+  // A set re-published with other values: the version it replaces travels too.
+  ElementSet republished = synthetic_set(0, kObjects);
+  republished.mean_anomaly = std::fmod(republished.mean_anomaly + 1.0, 360.0);
+  const fs::path republished_file = dir.path() / "republished.csv";
+  const auto writer = make_set_list_writer(Format::csv);
+  std::string csv;
+  writer->begin(csv);
+  writer->set(republished, csv);
+  writer->end(csv);
+  write_text(republished_file, csv);
+  ASSERT_EQ(run_gpq({"--db", primary_db.string(), "sync", "--from", republished_file.string(),
+                     "--source", "celestrak"})
+                .exit_code,
+            0);
   ASSERT_EQ(run_gpq({"--db", primary_db.string(), "sync", "--from",
                      (kSyncData / "satcat_celestrak.csv").string()})
                 .exit_code,
@@ -159,6 +176,10 @@ TEST(ReplicaTest, AReplicaAnswersAsThePrimaryAfterTheWholePullAndEachPullOfChang
     expect_same_answers(primary, replica);
   }
   EXPECT_EQ(dump_mirror(replica_db), dump_mirror(primary_db));
+  const std::string dump = dump_mirror(replica_db);
+  const std::string_view versions_heading = "# set_version\n";
+  EXPECT_LT(dump.find(versions_heading) + versions_heading.size(), dump.size())
+      << "the replaced version came along";
 
   // Nothing new: a pull brings nothing and changes nothing (gzipped, as over a slow link).
   const ProcessResult third = pull(replica_db, peer_url(primary), key_file, {"--gzip"});

@@ -22,9 +22,10 @@ void dump_table(SQLite::Database& db, std::string_view table, std::string_view o
   while (query.executeStep()) {
     bool first = true;
     for (int i = 0; i < query.getColumnCount(); ++i) {
-      // Which run and which transaction wrote a row depend on how the input was batched.
+      // Which run and which transaction wrote a row depend on how the input was batched, and
+      // when a row was published (without a CREATION_DATE) on when its run started.
       const std::string_view column = query.getColumnName(i);
-      if (column == "run_id" || column == "generation") {
+      if (column == "run_id" || column == "generation" || column == "published_us") {
         continue;
       }
       out += first ? "" : ",";
@@ -77,6 +78,7 @@ std::string dump_mirror(const std::filesystem::path& db_path) {
   dump_table(db, "object", "norad_id", out);
   dump_table(db, "object_year", "norad_id, source, year", out);
   dump_table(db, "satcat", "norad_id", out);
+  dump_table(db, "set_version", "norad_id, source, epoch_us, published_us", out);
   return out;
 }
 

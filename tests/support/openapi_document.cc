@@ -68,6 +68,25 @@ std::vector<std::string> openapi_paths() {
   return out;
 }
 
+std::vector<std::string> openapi_paths_with_parameter(std::string_view name) {
+  const std::string ref = "#/components/parameters/" + std::string(name);
+  std::vector<std::string> out;
+  for (const auto field : paths()) {
+    simdjson::dom::array parameters;
+    if (field.value.at_pointer("/get/parameters").get(parameters) != simdjson::SUCCESS) {
+      continue;
+    }
+    for (const simdjson::dom::element parameter : parameters) {
+      std::string_view target;
+      if (parameter.at_key("$ref").get(target) == simdjson::SUCCESS && target == ref) {
+        out.emplace_back(field.key);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 std::vector<std::string> openapi_paths_without_key() {
   std::vector<std::string> out;
   for (const auto field : paths()) {

@@ -12,6 +12,8 @@ namespace gpq::test {
 std::vector<std::string> openapi_paths();
 // The paths whose GET declares `"security": []` (no key).
 std::vector<std::string> openapi_paths_without_key();
+// The paths whose GET takes the parameter components.parameters.NAME (by its $ref).
+std::vector<std::string> openapi_paths_with_parameter(std::string_view name);
 // components.parameters.NAME.schema.enum (strings only); empty when there is none.
 std::vector<std::string> openapi_parameter_enum(std::string_view name);
 // components.parameters.NAME.description.

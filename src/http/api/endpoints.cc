@@ -5,6 +5,7 @@
 
 #include <fmt/core.h>
 
+#include "gpq/as_of.h"
 #include "gpq/conjunction_format.h"
 #include "gpq/error.h"
 #include "gpq/event_format.h"
@@ -255,9 +256,8 @@ Reply status(const QueryService& core, std::string_view version) {
   return json_reply(std::move(body));
 }
 
-}  // namespace
-
-Reply answer(const QueryService& core, const Call& call, const ApiSettings& settings) {
+// The answer of `core` as it is: `as_of` is applied before.
+Reply answer_now(const QueryService& core, const Call& call, const ApiSettings& settings) {
   switch (call.route.endpoint) {
     case Endpoint::latest:
       return latest(core, call);
@@ -299,6 +299,21 @@ Reply answer(const QueryService& core, const Call& call, const ApiSettings& sett
       break;  // streamed by the server itself (change_feed.h), never a reply held whole
   }
   fail(Errc::internal, "unknown endpoint");
+}
+
+}  // namespace
+
+Reply answer(const QueryService& core, const Call& call, const ApiSettings& settings) {
+  if (const std::optional<TimePoint> as_of = bind_as_of(call.params)) {
+    const Endpoint endpoint = call.route.endpoint;
+    if (!answers_as_of(endpoint)) {
+      refuse_as_of(call.params, path_of(endpoint),
+                   fmt::format("it applies to {}", as_of_endpoint_names()));
+    }
+    const AsOfCore then(core.store(), *as_of);
+    return answer_now(then.core(), call, settings);
+  }
+  return answer_now(core, call, settings);
 }
 
 std::optional<std::string> epoch_age_hours(const Reply& reply, TimePoint now) {

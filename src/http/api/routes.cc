@@ -10,15 +10,18 @@ namespace gpq::http {
 namespace {
 
 enum class Access : std::uint8_t { no_key, api_key, replication_key };
+enum class Instant : std::uint8_t { now, as_of };
 
 struct EndpointRow {
   std::string_view path;
   Access access;
   Lane lane;
+  Instant instant;
 };
 
 constexpr EndpointRow kEndpoints[] = {
-#define GPQ_ENDPOINT_ROW(name, path, access, lane) {path, Access::access, Lane::lane},
+#define GPQ_ENDPOINT_ROW(name, path, access, lane, instant) \
+  {path, Access::access, Lane::lane, Instant::instant},
     GPQ_ENDPOINTS(GPQ_ENDPOINT_ROW)
 #undef GPQ_ENDPOINT_ROW
 };
@@ -94,6 +97,20 @@ KeyScope scope_of(Endpoint endpoint) noexcept {
 
 Lane lane_of(Endpoint endpoint) noexcept {
   return row(endpoint).lane;
+}
+
+bool answers_as_of(Endpoint endpoint) noexcept {
+  return row(endpoint).instant == Instant::as_of;
+}
+
+std::string as_of_endpoint_names() {
+  std::vector<std::string_view> paths;
+  for (const EndpointRow& endpoint : kEndpoints) {
+    if (endpoint.instant == Instant::as_of) {
+      paths.push_back(endpoint.path);
+    }
+  }
+  return fmt::format("{}", fmt::join(paths, ", "));
 }
 
 std::string_view path_of(Endpoint endpoint) noexcept {

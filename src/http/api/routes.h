@@ -16,34 +16,35 @@ inline constexpr std::string_view kApiPrefix = "/api/v1";
 
 // Every endpoint, one row each: its name, its path under kApiPrefix ("{id}" is one segment,
 // the NORAD id as sent; the first row a path matches answers it, so /gp/epoch comes before
-// /gp/{id}), who may read it, and its rate lane. The enum, the router, the key and lane rules
-// and the lists in help are all made from it.
-#define GPQ_ENDPOINTS(ROW)                                \
-  ROW(search, "/gp", api_key, standard)                   \
-  ROW(snapshot, "/gp/epoch", api_key, standard)           \
-  ROW(latest, "/gp/{id}", api_key, standard)              \
-  ROW(history, "/gp/{id}/history", api_key, heavy)        \
-  ROW(nearest, "/gp/{id}/nearest", api_key, heavy)        \
-  ROW(adjacent, "/gp/{id}/adjacent", api_key, heavy)      \
-  ROW(range, "/gp/{id}/range", api_key, standard)         \
-  ROW(state, "/gp/{id}/state", api_key, heavy)            \
-  /* every object's state at an instant */                \
-  ROW(catalog_state, "/state", api_key, heavy)            \
-  ROW(ephemeris, "/gp/{id}/ephemeris", api_key, heavy)    \
-  ROW(passes, "/gp/{id}/passes", api_key, heavy)          \
-  ROW(events, "/gp/{id}/events", api_key, heavy)          \
-  ROW(conjunctions, "/conjunctions", api_key, heavy)      \
-  /* the page's plots */                                  \
-  ROW(series, "/gp/{id}/series", api_key, heavy)          \
-  ROW(catalog_record, "/catalog/{id}", api_key, standard) \
-  ROW(catalog_search, "/catalog", api_key, standard)      \
-  ROW(status, "/status", no_key, standard)                \
-  ROW(openapi, "/openapi.json", no_key, standard)         \
-  /* docs/REPLICAS.md */                                  \
-  ROW(changes, "/changes", replication_key, standard)
+// /gp/{id}), who may read it, its rate lane, and whether it answers `as_of` (as_of) or only
+// now. The enum, the router, the key, lane and as_of rules and the lists in help are all made
+// from it.
+#define GPQ_ENDPOINTS(ROW)                                       \
+  ROW(search, "/gp", api_key, standard, now)                     \
+  ROW(snapshot, "/gp/epoch", api_key, standard, now)             \
+  ROW(latest, "/gp/{id}", api_key, standard, as_of)              \
+  ROW(history, "/gp/{id}/history", api_key, heavy, as_of)        \
+  ROW(nearest, "/gp/{id}/nearest", api_key, heavy, as_of)        \
+  ROW(adjacent, "/gp/{id}/adjacent", api_key, heavy, as_of)      \
+  ROW(range, "/gp/{id}/range", api_key, standard, as_of)         \
+  ROW(state, "/gp/{id}/state", api_key, heavy, now)              \
+  /* every object's state at an instant */                       \
+  ROW(catalog_state, "/state", api_key, heavy, now)              \
+  ROW(ephemeris, "/gp/{id}/ephemeris", api_key, heavy, now)      \
+  ROW(passes, "/gp/{id}/passes", api_key, heavy, now)            \
+  ROW(events, "/gp/{id}/events", api_key, heavy, now)            \
+  ROW(conjunctions, "/conjunctions", api_key, heavy, now)        \
+  /* the page's plots */                                         \
+  ROW(series, "/gp/{id}/series", api_key, heavy, now)            \
+  ROW(catalog_record, "/catalog/{id}", api_key, standard, as_of) \
+  ROW(catalog_search, "/catalog", api_key, standard, now)        \
+  ROW(status, "/status", no_key, standard, now)                  \
+  ROW(openapi, "/openapi.json", no_key, standard, now)           \
+  /* docs/REPLICAS.md */                                         \
+  ROW(changes, "/changes", replication_key, standard, now)
 
 enum class Endpoint : std::uint8_t {
-#define GPQ_ENDPOINT_ENUMERATOR(name, path, access, lane) name,
+#define GPQ_ENDPOINT_ENUMERATOR(name, path, access, lane, instant) name,
   GPQ_ENDPOINTS(GPQ_ENDPOINT_ENUMERATOR)
 #undef GPQ_ENDPOINT_ENUMERATOR
 };
@@ -61,6 +62,10 @@ bool needs_key(Endpoint endpoint) noexcept;
 // The scope a key must have to read `endpoint` (when it needs a key at all).
 KeyScope scope_of(Endpoint endpoint) noexcept;
 Lane lane_of(Endpoint endpoint) noexcept;
+// Whether `endpoint` answers as the archive was known at an instant (`as_of`).
+bool answers_as_of(Endpoint endpoint) noexcept;
+// The paths that answer `as_of`, for the refusal's message ("/gp/{id}, ...").
+std::string as_of_endpoint_names();
 // The path of `endpoint` under kApiPrefix, as its row writes it ("/gp/{id}/history").
 std::string_view path_of(Endpoint endpoint) noexcept;
 

@@ -90,20 +90,26 @@ TEST(RoutesTest, TheHeavyLaneIsNamedFromTheTable) {
             "series");
 }
 
-TEST(RoutesTest, TheOpenApiDocumentHasThePathsOfTheTableAndTheirKeys) {
-  constexpr Endpoint kEvery[] = {
-#define GPQ_EVERY_ENDPOINT(name, path, access, lane) Endpoint::name,
-      GPQ_ENDPOINTS(GPQ_EVERY_ENDPOINT)
+constexpr Endpoint kEvery[] = {
+#define GPQ_EVERY_ENDPOINT(name, path, access, lane, instant) Endpoint::name,
+    GPQ_ENDPOINTS(GPQ_EVERY_ENDPOINT)
 #undef GPQ_EVERY_ENDPOINT
-  };
+};
+
+// The path as the OpenAPI document writes it: the id parameter named.
+std::string documented_path(Endpoint endpoint) {
+  std::string path(path_of(endpoint));
+  if (const std::size_t at = path.find("{id}"); at != std::string::npos) {
+    path.replace(at, 4, "{norad_id}");
+  }
+  return path;
+}
+
+TEST(RoutesTest, TheOpenApiDocumentHasThePathsOfTheTableAndTheirKeys) {
   std::vector<std::string> paths;
   std::vector<std::string> without_key;
   for (const Endpoint endpoint : kEvery) {
-    // The document names the id parameter; the table only marks the segment.
-    std::string path(path_of(endpoint));
-    if (const std::size_t at = path.find("{id}"); at != std::string::npos) {
-      path.replace(at, 4, "{norad_id}");
-    }
+    const std::string path = documented_path(endpoint);
     paths.push_back(path);
     if (!needs_key(endpoint)) {
       without_key.push_back(path);
@@ -116,6 +122,22 @@ TEST(RoutesTest, TheOpenApiDocumentHasThePathsOfTheTableAndTheirKeys) {
   }
   EXPECT_EQ(documented, paths);
   EXPECT_EQ(documented_without_key, without_key);
+}
+
+TEST(RoutesTest, TheOpenApiDocumentGivesAsOfWhereTheTableSays) {
+  std::vector<std::string> as_of;
+  for (const Endpoint endpoint : kEvery) {
+    if (answers_as_of(endpoint)) {
+      as_of.push_back(documented_path(endpoint));
+    }
+  }
+  std::vector<std::string> documented = test::openapi_paths_with_parameter("AsOf");
+  std::sort(as_of.begin(), as_of.end());
+  std::sort(documented.begin(), documented.end());
+  EXPECT_EQ(documented, as_of);
+  EXPECT_EQ(as_of_endpoint_names(),
+            "/gp/{id}, /gp/{id}/history, /gp/{id}/nearest, /gp/{id}/adjacent, /gp/{id}/range, "
+            "/catalog/{id}");
 }
 
 }  // namespace

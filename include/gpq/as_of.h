@@ -1,0 +1,106 @@
+// The archive as it was known at an instant (docs/DECISIONS.md "As of"): a Store that shows
+// only what was published at or before it, each set in the version then current, and a
+// QueryService over it whose clock stands at that instant, so that every default that reads
+// "now" (history's end, the age of a set) reads the instant instead.
+#pragma once
+
+#include <optional>
+
+#include "gpq/query_service.h"
+#include "gpq/store.h"
+
+namespace gpq {
+
+class AsOfStore final : public Store {
+ public:
+  // `base` must outlive the view. Reads no epoch after `as_of` plus the base's largest lead
+  // of an epoch over its publication: element sets are fitted to past observations, so that
+  // is usually below zero, and only a predicted set lies ahead.
+  AsOfStore(const Store& base, TimePoint as_of);
+
+  // One object's sets, as known at the instant.
+  std::optional<ElementSet> latest(std::int32_t norad_id, SourceFilter source) const override;
+  SetStats history_stats(std::int32_t norad_id, TimePoint start, TimePoint end,
+                         SourceFilter source) const override;
+  void history(std::int32_t norad_id, TimePoint start, TimePoint end, SourceFilter source,
+               Window window, const SetVisitor& visit) const override;
+  std::optional<ElementSet> at_or_before(std::int32_t norad_id, TimePoint epoch,
+                                         SourceFilter source) const override;
+  std::optional<ElementSet> after(std::int32_t norad_id, TimePoint epoch,
+                                  SourceFilter source) const override;
+  void superseded_versions(std::int32_t norad_id, TimePoint start, TimePoint end,
+                           const SetVisitor& visit) const override;
+  std::optional<std::int64_t> max_epoch_lead_micros() const override {
+    return base_.max_epoch_lead_micros();
+  }
+  std::optional<ObjectNames> object_names_at(std::int32_t norad_id,
+                                             TimePoint instant) const override {
+    return base_.object_names_at(norad_id, instant);
+  }
+
+  // The record as published at the instant.
+  std::optional<CatalogRecord> catalog_record(std::int32_t norad_id) const override {
+    return base_.catalog_record_at(norad_id, as_of_);
+  }
+  std::optional<CatalogRecord> catalog_record_at(std::int32_t norad_id,
+                                                 TimePoint instant) const override {
+    return base_.catalog_record_at(norad_id, instant);
+  }
+
+  // The catalog-wide questions are not answered as of an instant: the front ends refuse
+  // `as_of` for them (answers_as_of), so reaching one is a fault, Error{internal}.
+  std::int64_t count_current(const GpFilter& filter) const override;
+  void current(const GpFilter& filter, Window window, const SetVisitor& visit) const override;
+  std::int64_t count_snapshot(const SnapshotQuery& query) const override;
+  void snapshot(const SnapshotQuery& query, Window window, const SetVisitor& visit) const override;
+  std::int64_t count_catalog(const CatalogFilter& filter) const override;
+  void catalog(const CatalogFilter& filter, Window window,
+               const CatalogVisitor& visit) const override;
+  MirrorStats mirror_stats() const override;
+
+  std::int64_t generation() const override { return base_.generation(); }
+
+ private:
+  // The version of the identity of `answering` (its object, source and epoch) that was
+  // current at the instant: `answering` itself when published by then, else the latest of
+  // the versions it replaced that was; none when nothing of it was published yet.
+  std::optional<ElementSet> version_then(const ElementSet& answering) const;
+  // The sets of at_or_before() and after(), with today's names.
+  std::optional<ElementSet> known_at_or_before(std::int32_t norad_id, TimePoint epoch,
+                                               SourceFilter source) const;
+  std::optional<ElementSet> known_after(std::int32_t norad_id, TimePoint epoch,
+                                        SourceFilter source) const;
+  // `set` named as its object was at the instant.
+  std::optional<ElementSet> named_then(std::optional<ElementSet> set) const;
+  static void rename(const std::optional<ObjectNames>& names, ElementSet& set);
+  // Visits the sets of [start, end] known at the instant, ascending; stops when `visit`
+  // returns false.
+  template <typename Visit>
+  void walk_known(std::int32_t norad_id, TimePoint start, TimePoint end, SourceFilter source,
+                  const Visit& visit) const;
+  // The newest epoch a set known at the instant can have.
+  TimePoint horizon() const { return horizon_; }
+
+  const Store& base_;
+  TimePoint as_of_;
+  TimePoint horizon_;
+};
+
+// A QueryService over the archive as known at `as_of`; `core`'s store must outlive it.
+class AsOfCore {
+ public:
+  AsOfCore(const Store& store, TimePoint as_of)
+      : view_(store, as_of), core_(view_, [as_of] { return as_of; }) {}
+  AsOfCore(const AsOfCore&) = delete;
+  AsOfCore& operator=(const AsOfCore&) = delete;
+  AsOfCore(AsOfCore&&) = delete;
+  AsOfCore& operator=(AsOfCore&&) = delete;
+
+  const QueryService& core() const { return core_; }
+
+ private:
+  AsOfStore view_;
+  QueryService core_;
+};
+
+}  // namespace gpq

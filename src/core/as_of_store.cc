@@ -1,0 +1,216 @@
+// The archive as known at an instant: each set of the base store is shown in the version
+// published by then, or not at all (docs/DECISIONS.md "As of").
+#include <algorithm>
+#include <set>
+#include <vector>
+
+#include "gpq/as_of.h"
+#include "gpq/error.h"
+
+namespace gpq {
+namespace {
+
+// The first window looked at around an epoch; each further one doubles, so that a gap of
+// years in an object's sets costs a few look-ups.
+constexpr std::int64_t kFirstWindowMicros = 4 * kMicrosPerDay;
+
+TimePoint at(std::int64_t micros) {
+  return TimePoint::from_unix_micros(micros);
+}
+
+[[noreturn]] void not_as_of(std::string_view question) {
+  fail(Errc::internal, "{} is not answered as of an instant", question);
+}
+
+}  // namespace
+
+AsOfStore::AsOfStore(const Store& base, TimePoint as_of)
+    : base_(base),
+      as_of_(as_of),
+      horizon_(at(as_of.unix_micros() + base.max_epoch_lead_micros().value_or(0))) {}
+
+std::optional<ElementSet> AsOfStore::version_then(const ElementSet& answering) const {
+  if (answering.published_at <= as_of_) {
+    return answering;
+  }
+  std::optional<ElementSet> then;
+  base_.superseded_versions(
+      answering.norad_id, answering.epoch, answering.epoch, [&](const ElementSet& version) {
+        if (version.source == answering.source && version.published_at <= as_of_ &&
+            (!then || version.published_at >= then->published_at)) {
+          then = version;
+        }
+      });
+  return then;
+}
+
+template <typename Visit>
+void AsOfStore::walk_known(std::int32_t norad_id, TimePoint start, TimePoint end,
+                           SourceFilter source, const Visit& visit) const {
+  end = std::min(end, horizon());
+  if (start > end) {
+    return;
+  }
+  // Versions are looked up after the base's walk, which may hold a read of its own.
+  std::vector<ElementSet> sets;
+  base_.history(norad_id, start, end, source, Window{},
+                [&](const ElementSet& set) { sets.push_back(set); });
+  for (const ElementSet& set : sets) {
+    if (std::optional<ElementSet> known = version_then(set)) {
+      if (!visit(*known)) {
+        return;
+      }
+    }
+  }
+}
+
+std::optional<ElementSet> AsOfStore::at_or_before(std::int32_t norad_id, TimePoint epoch,
+                                                  SourceFilter source) const {
+  return named_then(known_at_or_before(norad_id, epoch, source));
+}
+
+std::optional<ElementSet> AsOfStore::after(std::int32_t norad_id, TimePoint epoch,
+                                           SourceFilter source) const {
+  return named_then(known_after(norad_id, epoch, source));
+}
+
+std::optional<ElementSet> AsOfStore::known_at_or_before(std::int32_t norad_id, TimePoint epoch,
+                                                        SourceFilter source) const {
+  // Windows back from the epoch, each twice the last, each starting where the base has a set.
+  std::int64_t high = std::min(epoch, horizon()).unix_micros();
+  for (std::int64_t width = kFirstWindowMicros;;
+       width = std::min(width * 2, kMicrosPerDay * 36'500)) {
+    const std::optional<ElementSet> probe = base_.at_or_before(norad_id, at(high), source);
+    if (!probe) {
+      return std::nullopt;
+    }
+    if (std::optional<ElementSet> known = version_then(*probe)) {
+      return known;
+    }
+    high = probe->epoch.unix_micros();
+    const std::int64_t low = high - width;
+    std::optional<ElementSet> last;
+    walk_known(norad_id, at(low), at(high), source, [&](const ElementSet& set) {
+      last = set;
+      return true;
+    });
+    if (last) {
+      return last;
+    }
+    high = low - 1;
+  }
+}
+
+std::optional<ElementSet> AsOfStore::known_after(std::int32_t norad_id, TimePoint epoch,
+                                                 SourceFilter source) const {
+  std::int64_t low = epoch.unix_micros();  // exclusive
+  const std::int64_t last_known = horizon().unix_micros();
+  for (std::int64_t width = kFirstWindowMicros; low < last_known;
+       width = std::min(width * 2, kMicrosPerDay * 36'500)) {
+    const std::optional<ElementSet> probe = base_.after(norad_id, at(low), source);
+    if (!probe || probe->epoch.unix_micros() > last_known) {
+      return std::nullopt;
+    }
+    if (std::optional<ElementSet> known = version_then(*probe)) {
+      return known;
+    }
+    low = probe->epoch.unix_micros();
+    const std::int64_t high = std::min(low + width, last_known);
+    std::optional<ElementSet> first;
+    walk_known(norad_id, at(low + 1), at(high), source, [&](const ElementSet& set) {
+      first = set;
+      return false;
+    });
+    if (first) {
+      return first;
+    }
+    low = high;
+  }
+  return std::nullopt;
+}
+
+std::optional<ElementSet> AsOfStore::latest(std::int32_t norad_id, SourceFilter source) const {
+  return at_or_before(norad_id, horizon(), source);
+}
+
+std::optional<ElementSet> AsOfStore::named_then(std::optional<ElementSet> set) const {
+  if (set) {
+    rename(base_.object_names_at(set->norad_id, as_of_), *set);
+  }
+  return set;
+}
+
+void AsOfStore::rename(const std::optional<ObjectNames>& names, ElementSet& set) {
+  if (names) {
+    set.object_name = names->object_name;
+    set.object_id = names->object_id;
+  }
+}
+
+SetStats AsOfStore::history_stats(std::int32_t norad_id, TimePoint start, TimePoint end,
+                                  SourceFilter source) const {
+  SetStats stats;
+  std::set<int> years;
+  walk_known(norad_id, start, end, source, [&](const ElementSet& set) {
+    ++stats.count;
+    if (!stats.earliest) {
+      stats.earliest = set.epoch;
+    }
+    stats.latest = set.epoch;
+    years.insert(to_civil(set.epoch).year);
+    return true;
+  });
+  stats.distinct_years = static_cast<std::int64_t>(years.size());
+  return stats;
+}
+
+void AsOfStore::history(std::int32_t norad_id, TimePoint start, TimePoint end, SourceFilter source,
+                        Window window, const SetVisitor& visit) const {
+  const std::optional<ObjectNames> names = base_.object_names_at(norad_id, as_of_);
+  std::int64_t position = 0;
+  ElementSet named;
+  walk_known(norad_id, start, end, source, [&](const ElementSet& set) {
+    if (window.limit >= 0 && position >= window.offset + window.limit) {
+      return false;
+    }
+    if (position++ >= window.offset) {
+      named = set;
+      rename(names, named);
+      visit(named);
+    }
+    return true;
+  });
+}
+
+void AsOfStore::superseded_versions(std::int32_t norad_id, TimePoint start, TimePoint end,
+                                    const SetVisitor& visit) const {
+  base_.superseded_versions(norad_id, start, end, [&](const ElementSet& version) {
+    if (version.published_at <= as_of_) {
+      visit(version);
+    }
+  });
+}
+
+std::int64_t AsOfStore::count_current(const GpFilter&) const {
+  not_as_of("a search of current sets");
+}
+void AsOfStore::current(const GpFilter&, Window, const SetVisitor&) const {
+  not_as_of("a search of current sets");
+}
+std::int64_t AsOfStore::count_snapshot(const SnapshotQuery&) const {
+  not_as_of("a snapshot");
+}
+void AsOfStore::snapshot(const SnapshotQuery&, Window, const SetVisitor&) const {
+  not_as_of("a snapshot");
+}
+std::int64_t AsOfStore::count_catalog(const CatalogFilter&) const {
+  not_as_of("a catalog search");
+}
+void AsOfStore::catalog(const CatalogFilter&, Window, const CatalogVisitor&) const {
+  not_as_of("a catalog search");
+}
+MirrorStats AsOfStore::mirror_stats() const {
+  not_as_of("the mirror's status");
+}
+
+}  // namespace gpq

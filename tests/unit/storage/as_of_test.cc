@@ -1,0 +1,190 @@
+// The archive as known at an instant: a mirror fed three imports, each published a day after
+// the last, answers as of each day what it answered that day.
+#include "gpq/as_of.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "gpq/error.h"
+
+#include "storage/sqlite_store.h"
+#include "storage_test_support.h"
+
+namespace gpq::storage::test {
+namespace {
+
+constexpr std::int64_t kHour = 3'600'000'000;
+constexpr std::int64_t kDay = 24 * kHour;
+
+TimePoint at(std::int64_t micros) {
+  return TimePoint::from_unix_micros(micros);
+}
+
+class AsOfTest : public StorageTest {
+ protected:
+  // Epochs e1 < e2 < e3 < e4, each set published some hours after its epoch; day 2
+  // re-publishes e2 with other values, day 3 brings a predicted set whose epoch is ahead.
+  static constexpr std::int64_t kE1 = kEpoch2024;
+  static constexpr std::int64_t kE2 = kEpoch2024 + 12 * kHour;
+  static constexpr std::int64_t kE3 = kEpoch2024 + 30 * kHour;
+  static constexpr std::int64_t kE4 = kEpoch2024 + 50 * kHour;
+  static constexpr std::int64_t kPredicted = kEpoch2024 + 7 * kDay;
+  static constexpr std::int64_t kDay1 = kEpoch2024 + kDay;
+  static constexpr std::int64_t kDay2 = kEpoch2024 + 2 * kDay;
+  static constexpr std::int64_t kDay3 = kEpoch2024 + 3 * kDay;
+
+  AsOfTest() {
+    import({make_set(25544, kE1), make_set(25544, kE2)}, kDay1);
+    ElementSet republished = make_set(25544, kE2);
+    republished.mean_anomaly = 10.0;
+    import({republished, make_set(25544, kE3)}, kDay2);
+    // Day 3 names the object anew.
+    ElementSet renamed = make_set(25544, kE4);
+    renamed.object_name = "ISS";
+    ElementSet predicted = make_set(25544, kPredicted);
+    predicted.object_name = "ISS";
+    import({renamed, predicted}, kDay3);
+    store_ = SqliteStore::open(path_);
+  }
+
+  void import(const std::vector<ElementSet>& sets, std::int64_t published) {
+    const std::int64_t run = runs_.start_run("file", at(published + kDay), at(published));
+    writer_.write_batch(sets, {}, run);
+  }
+
+  std::vector<ElementSet> history_as_of(std::int64_t as_of) const {
+    const AsOfStore view(*store_, at(as_of));
+    std::vector<ElementSet> sets;
+    view.history(25544, at(0), at(kEpoch2024 * 2), SourceFilter::all, Window{},
+                 [&](const ElementSet& set) { sets.push_back(set); });
+    return sets;
+  }
+
+  std::unique_ptr<SqliteStore> store_;
+};
+
+std::vector<std::int64_t> epochs_of(const std::vector<ElementSet>& sets) {
+  std::vector<std::int64_t> epochs;
+  for (const ElementSet& set : sets) {
+    epochs.push_back(set.epoch.unix_micros());
+  }
+  return epochs;
+}
+
+TEST_F(AsOfTest, HistoryHoldsWhatWasPublishedByThen) {
+  EXPECT_TRUE(history_as_of(kDay1 - 1).empty()) << "before the first import";
+  EXPECT_EQ(epochs_of(history_as_of(kDay1)), (std::vector{kE1, kE2}));
+  EXPECT_EQ(epochs_of(history_as_of(kDay2)), (std::vector{kE1, kE2, kE3}));
+  EXPECT_EQ(epochs_of(history_as_of(kDay3)), (std::vector{kE1, kE2, kE3, kE4, kPredicted}));
+}
+
+TEST_F(AsOfTest, ARepublishedSetAnswersInTheVersionThenCurrent) {
+  EXPECT_EQ(history_as_of(kDay1).at(1).mean_anomaly, 314.2533);
+  EXPECT_EQ(history_as_of(kDay1).at(1).published_at, at(kDay1));
+  EXPECT_EQ(history_as_of(kDay2).at(1).mean_anomaly, 10.0);
+  EXPECT_EQ(history_as_of(kDay2 - 1).at(1).mean_anomaly, 314.2533);
+}
+
+TEST_F(AsOfTest, LatestNearestAndNeighboursAsOfEachDay) {
+  const AsOfStore day1(*store_, at(kDay1));
+  EXPECT_EQ(day1.latest(25544, SourceFilter::all)->epoch, at(kE2));
+  EXPECT_EQ(day1.latest(25544, SourceFilter::all)->mean_anomaly, 314.2533);
+  EXPECT_EQ(day1.at_or_before(25544, at(kE4), SourceFilter::all)->epoch, at(kE2));
+  EXPECT_EQ(day1.after(25544, at(kE1), SourceFilter::all)->epoch, at(kE2));
+  EXPECT_FALSE(day1.after(25544, at(kE2), SourceFilter::all).has_value());
+
+  const AsOfStore day2(*store_, at(kDay2));
+  EXPECT_EQ(day2.latest(25544, SourceFilter::all)->epoch, at(kE3));
+  EXPECT_EQ(day2.at_or_before(25544, at(kE2), SourceFilter::all)->mean_anomaly, 10.0);
+
+  const AsOfStore day3(*store_, at(kDay3));
+  EXPECT_EQ(day3.latest(25544, SourceFilter::all)->epoch, at(kPredicted))
+      << "a set published by then, its epoch ahead";
+  EXPECT_EQ(day3.latest(25544, SourceFilter::all)->epoch,
+            store_->latest(25544, SourceFilter::all)->epoch);
+
+  const AsOfStore before(*store_, at(kDay1 - 1));
+  EXPECT_FALSE(before.latest(25544, SourceFilter::all).has_value());
+  EXPECT_FALSE(before.after(25544, at(0), SourceFilter::all).has_value());
+}
+
+TEST_F(AsOfTest, AnObjectIsNamedAsItWasThen) {
+  EXPECT_EQ(history_as_of(kDay2).at(0).object_name, "ISS (ZARYA)");
+  EXPECT_EQ(AsOfStore(*store_, at(kDay2)).latest(25544, SourceFilter::all)->object_name,
+            "ISS (ZARYA)");
+  EXPECT_EQ(history_as_of(kDay3).at(0).object_name, "ISS");
+  EXPECT_EQ(store_->latest(25544, SourceFilter::all)->object_name, "ISS");
+}
+
+TEST_F(AsOfTest, StatsCountOnlyWhatWasKnown) {
+  const SetStats stats = AsOfStore(*store_, at(kDay2))
+                             .history_stats(25544, at(0), at(kEpoch2024 * 2), SourceFilter::all);
+  EXPECT_EQ(stats.count, 3);
+  EXPECT_EQ(stats.earliest, at(kE1));
+  EXPECT_EQ(stats.latest, at(kE3));
+  EXPECT_EQ(stats.distinct_years, 1);
+}
+
+TEST_F(AsOfTest, TheCoreAsOfAnInstantReadsItsClockThere) {
+  const AsOfCore then(*store_, at(kDay1));
+  EXPECT_EQ(then.core().now(), at(kDay1));
+  EXPECT_EQ(then.core().latest(25544).epoch, at(kE2));
+  const RangeInfo range = then.core().range(25544);
+  EXPECT_EQ(range.total_elsets, 2);
+  EXPECT_EQ(range.latest_epoch, at(kE2));
+  // History's default end is the instant, not today.
+  HistoryQuery query;
+  query.norad_id = 25544;
+  Paging paging;
+  paging.all = true;
+  std::vector<ElementSet> sets;
+  then.core().history(
+      query, paging, [&](const ElementSet& set) { sets.push_back(set); }, nullptr);
+  EXPECT_EQ(epochs_of(sets), (std::vector{kE1, kE2}));
+}
+
+TEST_F(AsOfTest, VersionsOfSetsWithCreationDatesArePublishedAtThem) {
+  ElementSet first = make_set(5, kE1, DataSource::spacetrack);
+  first.creation_date = at(kE1 + kHour);
+  ElementSet refit = first;
+  refit.creation_date = at(kE1 + 5 * kHour);
+  refit.bstar = 0.2e-3;
+  import({first, refit}, kDay3);
+  const auto store = SqliteStore::open(path_);
+  EXPECT_EQ(AsOfStore(*store, at(kE1 + 2 * kHour)).latest(5, SourceFilter::all)->bstar,
+            first.bstar);
+  EXPECT_EQ(AsOfStore(*store, at(kE1 + 5 * kHour)).latest(5, SourceFilter::all)->bstar, 0.2e-3);
+  EXPECT_FALSE(AsOfStore(*store, at(kE1)).latest(5, SourceFilter::all).has_value());
+}
+
+TEST_F(AsOfTest, TheCatalogRecordIsTheOneThenCurrent) {
+  CatalogRecord record;
+  record.norad_id = 40000;
+  record.object_name = "DEBRIS";
+  record.object_type = ObjectType::debris;
+  const auto catalog = [&](const CatalogRecord& sent, std::int64_t published) {
+    const std::int64_t run = runs_.start_run("file", at(published + kDay), at(published));
+    writer_.write_batch({}, std::vector{sent}, run);
+  };
+  catalog(record, kDay1);
+  record.decay_date = at(kDay2);
+  catalog(record, kDay3);
+  const auto store = SqliteStore::open(path_);
+  EXPECT_FALSE(AsOfStore(*store, at(kDay1 - 1)).catalog_record(40000).has_value());
+  EXPECT_FALSE(AsOfStore(*store, at(kDay2)).catalog_record(40000)->decay_date.has_value());
+  EXPECT_EQ(AsOfStore(*store, at(kDay3)).catalog_record(40000)->decay_date, at(kDay2));
+  EXPECT_EQ(store->catalog_record(40000)->decay_date, at(kDay2));
+}
+
+TEST_F(AsOfTest, CatalogWideQuestionsAreNotAnsweredAsOf) {
+  const AsOfStore view(*store_, at(kDay1));
+  EXPECT_THROW(view.count_current(GpFilter{}), Error);
+  EXPECT_THROW(view.count_catalog(CatalogFilter{}), Error);
+}
+
+}  // namespace
+}  // namespace gpq::storage::test
