@@ -29,6 +29,7 @@ class EmptyStore final : public Store {
   std::optional<std::int64_t> max_epoch_lead_micros() const override { return {}; }
   std::optional<ObjectNames> object_names_at(std::int32_t, TimePoint) const override { return {}; }
   std::optional<CatalogRecord> catalog_record(std::int32_t) const override { return {}; }
+  Coverage coverage(TimePoint instant) const override { return {instant}; }
   std::optional<CatalogRecord> catalog_record_at(std::int32_t, TimePoint) const override {
     return {};
   }

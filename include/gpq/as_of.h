@@ -56,6 +56,7 @@ class AsOfStore final : public Store {
   std::int64_t count_catalog(const CatalogFilter& filter) const override;
   void catalog(const CatalogFilter& filter, Window window,
                const CatalogVisitor& visit) const override;
+  Coverage coverage(TimePoint instant) const override;
   MirrorStats mirror_stats() const override;
 
   std::int64_t generation() const override { return base_.generation(); }

@@ -161,6 +161,17 @@ struct SourceSync {
 
 // GET /status and `gpq status`: what the mirror holds and how fresh it is.
 inline constexpr std::int64_t kDegradedAfterHours = 48;
+// How much of the catalog an answer at `instant` stands on: the SATCAT objects in orbit then
+// (launched by then, not decayed before it: docs/DECISIONS.md "Requests"), and how many of them
+// have a set within 1, 3 and 30 days of the instant.
+struct Coverage {
+  TimePoint instant;
+  std::int64_t on_orbit = 0;
+  std::int64_t within_1_day = 0;
+  std::int64_t within_3_days = 0;
+  std::int64_t within_30_days = 0;
+};
+
 struct ServiceStatus {
   bool degraded = false;  // no successful sync, or the newest one over 48 hours old
   TimePoint generated_at;
@@ -169,6 +180,7 @@ struct ServiceStatus {
   std::int64_t element_sets = 0;
   std::int64_t objects_with_sets = 0;
   std::int64_t superseded_versions = 0;
+  Coverage coverage;                        // of the current sets, now
   std::optional<TimePoint> earliest_epoch;  // oldest set stored; none when empty
   std::optional<TimePoint> latest_epoch;    // newest set stored
   std::int64_t database_bytes = 0;          // size on disk

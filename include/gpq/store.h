@@ -108,6 +108,9 @@ class Store {
   virtual void catalog(const CatalogFilter& filter, Window window,
                        const CatalogVisitor& visit) const = 0;
 
+  // The coverage of the newest sets at `instant` (an instant at or after them: now).
+  virtual Coverage coverage(TimePoint instant) const = 0;
+
   virtual MirrorStats mirror_stats() const = 0;
 
   // Changes whenever element sets, catalog records or group lists change (not otherwise), so

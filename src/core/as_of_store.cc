@@ -209,6 +209,9 @@ std::int64_t AsOfStore::count_catalog(const CatalogFilter&) const {
 void AsOfStore::catalog(const CatalogFilter&, Window, const CatalogVisitor&) const {
   not_as_of("a catalog search");
 }
+Coverage AsOfStore::coverage(TimePoint) const {
+  not_as_of("the coverage of the catalog");
+}
 MirrorStats AsOfStore::mirror_stats() const {
   not_as_of("the mirror's status");
 }

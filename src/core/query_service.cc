@@ -176,6 +176,7 @@ ServiceStatus QueryService::status() const {
   status.element_sets = stats.element_sets;
   status.objects_with_sets = stats.objects_with_sets;
   status.superseded_versions = stats.superseded_versions;
+  status.coverage = store_.coverage(status.generated_at);
   status.earliest_epoch = stats.epochs.earliest;
   status.latest_epoch = stats.epochs.latest;
   status.database_bytes = stats.database_bytes;

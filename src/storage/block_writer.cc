@@ -136,6 +136,7 @@ bool BlockWriter::merge_sets(std::span<const ElementSet* const> incoming, std::i
       versions_.keep(stored_[i].set, stored_[i].run_id);
       merged_.push_back(stored_copy(*set, run_id));
       merged_.back().set.tle_layout = stored_[i++].set.tle_layout;
+      versions_.forget(merged_.back().set);
       outcomes_.push_back(Written::updated);
       changed = true;
       continue;

@@ -309,8 +309,8 @@ constexpr std::string_view kMigration9 = "ALTER TABLE sync_run ADD COLUMN reason
 // set_version: the versions of a set (object, source, epoch) that a later publication
 //   replaced, each with its publication time (CREATION_DATE, else its run's publication);
 //   the block keeps the version that answers. The columns are latest's, so the same codec
-//   binds and reads them. Re-publications are rare (hundreds of keys in weeks), so a row
-//   table costs nothing next to the blocks.
+//   binds and reads them. A rowid table: versions of one run share a publication time (a
+//   history file holds every refit), and the later row is the later version.
 // sync_run published_us: when the sets a run collected were published, for files collected
 //   earlier than they are imported (`gpq sync --from --published-at`); NULL means the run's
 //   start.
@@ -345,9 +345,9 @@ CREATE TABLE set_version (
   element_set_no INTEGER,
   class_eph INTEGER NOT NULL,
   run_id INTEGER,
-  generation INTEGER,
-  PRIMARY KEY (norad_id, source, epoch_us, published_us)
-) WITHOUT ROWID;
+  generation INTEGER
+);
+CREATE INDEX set_version_by_identity ON set_version (norad_id, source, epoch_us, published_us);
 ALTER TABLE sync_run ADD COLUMN published_us INTEGER;
 ALTER TABLE object ADD COLUMN published_us INTEGER;
 CREATE TABLE object_version (

@@ -11,7 +11,8 @@ namespace gpq::storage {
 
 SetVersions::SetVersions(SQLite::Database& connection)
     : run_publication_(connection, std::string(sql::kSelectRunPublication)),
-      insert_(connection, std::string(sql::kInsertVersion)) {}
+      insert_(connection, std::string(sql::kInsertVersion)),
+      forget_(connection, std::string(sql::kForgetVersion)) {}
 
 std::int64_t SetVersions::published_us(const ElementSet& set, std::int64_t run_id) {
   return set.creation_date ? set.creation_date->unix_micros() : run_published_us(run_id);
@@ -60,6 +61,13 @@ void SetVersions::keep(const ElementSet& set, std::int64_t run_id) {
   insert_.bind(18, static_cast<std::int64_t>(published));
   insert_.exec();
   insert_.tryReset();
+}
+
+void SetVersions::forget(const ElementSet& set) {
+  forget_.tryReset();
+  bind_set(forget_, set, 0);
+  forget_.exec();
+  forget_.tryReset();
 }
 
 }  // namespace gpq::storage

@@ -37,6 +37,9 @@ class SetVersions {
   // of the same identity and publication time already kept stays as it is.
   void keep(const ElementSet& set, std::int64_t run_id);
 
+  // `set` answers now: a kept version with its values is one no longer.
+  void forget(const ElementSet& set);
+
   // Notes how far `set`'s epoch lies after its publication; keep() notes its versions too.
   void note_epoch_lead(const ElementSet& set, std::int64_t run_id);
   // The largest lead noted since the last call, for meta max_epoch_lead_us (gpq/as_of.h).
@@ -45,6 +48,7 @@ class SetVersions {
  private:
   SQLite::Statement run_publication_;
   SQLite::Statement insert_;
+  SQLite::Statement forget_;
   std::unordered_map<std::int64_t, std::int64_t> run_publications_;
   std::optional<std::int64_t> max_epoch_lead_;
 };

@@ -259,7 +259,8 @@ inline constexpr ChangedTable kChangedTables[] = {
     {"block_change", "block_id, generation",
      "SELECT block_id, generation FROM block_change WHERE generation > ?1"},
     {"set_version", GPQ_VERSION_COLUMNS,
-     "SELECT " GPQ_VERSION_COLUMNS " FROM set_version WHERE ?1 = 0 OR generation > ?1"},
+     "SELECT " GPQ_VERSION_COLUMNS " FROM set_version WHERE ?1 = 0 OR generation > ?1"
+     " ORDER BY rowid"},
     {"object_version", "norad_id, published_us, object_name, object_id, generation",
      "SELECT norad_id, published_us, object_name, object_id, generation FROM object_version"
      " WHERE ?1 = 0 OR generation > ?1 ORDER BY rowid"},
@@ -342,9 +343,9 @@ inline constexpr std::string_view kSelectRunPublication =
 // Superseded versions (block_writer.cc, reader_versions.cc).
 // A version a later publication replaced: ?1..?17 as kUpsertLatest (row_codec.cc binds them),
 // ?18 its publication time. A version with the same values kept already (a file imported
-// again, a set replaced and restored) or with the same publication time is not kept twice.
+// again, a set replaced and restored) is not kept twice.
 inline constexpr std::string_view kInsertVersion = R"sql(
-  INSERT OR IGNORE INTO set_version (norad_id, epoch_us, source, creation_us, mean_motion,
+  INSERT INTO set_version (norad_id, epoch_us, source, creation_us, mean_motion,
     eccentricity, inclination, ra_of_asc_node, arg_of_pericenter, mean_anomaly, bstar,
     mean_motion_dot, mean_motion_ddot, rev_at_epoch, element_set_no, class_eph, run_id,
     published_us, generation)
@@ -356,13 +357,24 @@ inline constexpr std::string_view kInsertVersion = R"sql(
            v.arg_of_pericenter, v.mean_anomaly, v.bstar, v.mean_motion_dot, v.mean_motion_ddot,
            v.rev_at_epoch, v.element_set_no, v.class_eph)
        IS (?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)))sql";
+// A version with the values of the set that now answers (?1..?16 as kInsertVersion) is no
+// longer a version: the set answers again (a file imported a second time, interrupted and
+// rerun). ?17, the run, is bound with the set and not compared.
+inline constexpr std::string_view kForgetVersion = R"sql(
+  DELETE FROM set_version
+  WHERE norad_id = ?1 AND source = ?3 AND epoch_us = ?2
+    AND (creation_us, mean_motion, eccentricity, inclination, ra_of_asc_node, arg_of_pericenter,
+         mean_anomaly, bstar, mean_motion_dot, mean_motion_ddot, rev_at_epoch, element_set_no,
+         class_eph)
+     IS (?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+    AND ?17 IS ?17)sql";
 // The superseded versions of object ?1 with epochs in ?2..?3, by epoch, source and
 // publication: GPQ_SET_COLUMNS, then the publication time.
 inline constexpr std::string_view kSelectVersions =
     "SELECT " GPQ_SET_COLUMNS
     ", e.published_us FROM set_version e"
     " WHERE e.norad_id = ?1 AND e.epoch_us BETWEEN ?2 AND ?3"
-    " ORDER BY e.epoch_us, e.source, e.published_us";
+    " ORDER BY e.epoch_us, e.source, e.published_us, e.rowid";
 inline constexpr std::string_view kCountVersions = "SELECT count(*) FROM set_version";
 
 // The row table of schemas 1 to 5, read once by the move into blocks (block_migration.cc).

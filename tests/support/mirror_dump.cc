@@ -82,4 +82,30 @@ std::string dump_mirror(const std::filesystem::path& db_path) {
   return out;
 }
 
+std::string first_difference(const std::string& dump, const std::string& expected) {
+  std::size_t a = 0;
+  std::size_t b = 0;
+  std::string section;
+  for (int line = 1;; ++line) {
+    const std::size_t a_end = dump.find('\n', a);
+    const std::size_t b_end = expected.find('\n', b);
+    const std::string_view got =
+        a < dump.size() ? std::string_view(dump).substr(a, a_end - a) : std::string_view("(end)");
+    const std::string_view want = b < expected.size()
+                                      ? std::string_view(expected).substr(b, b_end - b)
+                                      : std::string_view("(end)");
+    if (got != want) {
+      return fmt::format("line {} ({}): {} instead of {}", line, section, got, want);
+    }
+    if (a >= dump.size() && b >= expected.size()) {
+      return {};
+    }
+    if (got.starts_with("# ")) {
+      section = std::string(got.substr(2));
+    }
+    a = a_end == std::string::npos ? dump.size() : a_end + 1;
+    b = b_end == std::string::npos ? expected.size() : b_end + 1;
+  }
+}
+
 }  // namespace gpq::test

@@ -106,6 +106,21 @@ TEST_F(QueryServiceTest, LatestPrefersSpaceTrackOnTheSameMillisecondOnlyWhenNewe
   EXPECT_GPQ_ERROR(core_->latest(77), Errc::not_found, "no element sets for NORAD 77");
 }
 
+TEST_F(QueryServiceTest, CoverageCountsSatcatObjectsInOrbitAndTheirNewestSets) {
+  // At 2024-01-03T12:00: 1 and 2 in orbit (3 decayed on the 2nd, 4 not launched yet); 1's
+  // newest set is 12 hours old, 2's two and a half days.
+  const Coverage then = store_->coverage(at(kEpoch2024 + 2 * kDay + 12 * kHour));
+  EXPECT_EQ(then.on_orbit, 2);
+  EXPECT_EQ(then.within_1_day, 1);
+  EXPECT_EQ(then.within_3_days, 2);
+  EXPECT_EQ(then.within_30_days, 2);
+  // Now, 400 days on: 4 is up too, and no set is within 30 days.
+  const ServiceStatus status = core_->status();
+  EXPECT_EQ(status.coverage.instant, kNow);
+  EXPECT_EQ(status.coverage.on_orbit, 3);
+  EXPECT_EQ(status.coverage.within_30_days, 0);
+}
+
 TEST_F(QueryServiceTest, NearestTiesGoToTheEarlierSet) {
   const struct {
     std::int64_t epoch, expected;
