@@ -9,6 +9,7 @@
 
 #include "gpq/error.h"
 
+#include "storage/change_tables.h"
 #include "storage/database.h"
 #include "storage/sql.h"
 

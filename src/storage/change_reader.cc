@@ -7,6 +7,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
 
+#include "storage/change_tables.h"
 #include "storage/data_generation.h"
 #include "storage/database.h"
 #include "storage/sql.h"

@@ -173,6 +173,8 @@ class Reader {
   // Decodes the current row, names, collected_at and published_at included.
   void read_row(SQLite::Statement& query, ElementSet& set);
   void fill_names(std::int32_t norad_id, ElementSet& set);
+  // The one number a counting statement gives (0 for no row).
+  std::int64_t count_of(LazyStatement& count);
   // Sets collected_at and published_at from run `run_id` (and the set's CREATION_DATE).
   void stamp(std::int64_t run_id, ElementSet& set);
 

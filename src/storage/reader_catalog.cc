@@ -51,13 +51,16 @@ std::optional<std::vector<std::int32_t>> Reader::group_members(std::string_view 
   });
 }
 
-std::int64_t Reader::total_sets() {
+std::int64_t Reader::count_of(LazyStatement& count) {
   return with_database_errors(db_->path(), [&] {
-    StatementInUse in_use(*set_count_);
-    return set_count_->executeStep()
-               ? static_cast<std::int64_t>(set_count_->getColumn(0).getInt64())
-               : std::int64_t{0};
+    StatementInUse in_use(*count);
+    return count->executeStep() ? static_cast<std::int64_t>(count->getColumn(0).getInt64())
+                                : std::int64_t{0};
   });
+}
+
+std::int64_t Reader::total_sets() {
+  return count_of(set_count_);
 }
 
 std::int64_t Reader::total_catalog() {

@@ -28,12 +28,7 @@ void Reader::superseded_versions(std::int32_t norad_id, TimePoint from, TimePoin
 }
 
 std::int64_t Reader::total_versions() {
-  return with_database_errors(db_->path(), [&] {
-    StatementInUse in_use(*count_versions_);
-    return count_versions_->executeStep()
-               ? static_cast<std::int64_t>(count_versions_->getColumn(0).getInt64())
-               : std::int64_t{0};
-  });
+  return count_of(count_versions_);
 }
 
 std::optional<std::int64_t> Reader::max_epoch_lead() {

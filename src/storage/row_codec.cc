@@ -112,6 +112,11 @@ DataSource source_of_code(int code) {
 }
 
 void bind_set(SQLite::Statement& statement, const ElementSet& set, std::int64_t run_id) {
+  bind_set_values(statement, set);
+  statement.bind(17, static_cast<std::int64_t>(run_id));
+}
+
+void bind_set_values(SQLite::Statement& statement, const ElementSet& set) {
   statement.bind(1, set.norad_id);
   statement.bind(2, static_cast<std::int64_t>(set.epoch.unix_micros()));
   statement.bind(3, source_code(set.source));
@@ -127,7 +132,6 @@ void bind_set(SQLite::Statement& statement, const ElementSet& set, std::int64_t 
     statement.bind(15, set.element_set_no);
   }
   statement.bind(16, class_eph_code(set));
-  statement.bind(17, static_cast<std::int64_t>(run_id));
 }
 
 bool same_stored_values(const ElementSet& a, const ElementSet& b) noexcept {

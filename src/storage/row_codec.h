@@ -23,6 +23,8 @@ DataSource source_of_code(int code);
 // Binds ?1..?17 of sql::kUpsertLatest for `set`, written by run `run_id`.
 // Allocates nothing.
 void bind_set(SQLite::Statement& statement, const ElementSet& set, std::int64_t run_id);
+// ?1..?16 alone: the set's identity and values, for statements that do not store its run.
+void bind_set_values(SQLite::Statement& statement, const ElementSet& set);
 
 // True when the two sets store the same values (names, source, epoch, collected_at and TLE
 // layout aside): writing one over the other would change nothing. A stored set keeps the

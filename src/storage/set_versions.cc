@@ -65,7 +65,7 @@ void SetVersions::keep(const ElementSet& set, std::int64_t run_id) {
 
 void SetVersions::forget(const ElementSet& set) {
   forget_.tryReset();
-  bind_set(forget_, set, 0);
+  bind_set_values(forget_, set);
   forget_.exec();
   forget_.tryReset();
 }

@@ -234,7 +234,7 @@ void Writer::write_objects(std::span<const ElementSet> sets, std::int64_t run_id
   std::size_t i = 0;
   while (i < order_.size()) {
     const std::int32_t norad_id = order_[i].norad_id;
-    PendingObject object{norad_id, &kNone, &kNone, 0};
+    PendingObject object{norad_id, &kNone, &kNone, nullptr};
     // Until a set gives them, the object's first set (for the publication time below).
     std::uint32_t name_position = order_[i].position;
     std::uint32_t designator_position = order_[i].position;
@@ -252,14 +252,12 @@ void Writer::write_objects(std::span<const ElementSet> sets, std::int64_t run_id
         designator_position = key.position;
       }
     }
-    // Names are published with the set that brought them.
-    object.published_us =
-        versions_.published_us(sets[std::max(name_position, designator_position)], run_id);
-    upsert_object(object);
+    object.giver = &sets[std::max(name_position, designator_position)];
+    upsert_object(object, run_id);
   }
 }
 
-void Writer::upsert_object(const PendingObject& object) {
+void Writer::upsert_object(const PendingObject& object, std::int64_t run_id) {
   if (const auto known = known_objects_.find(object.norad_id); known != known_objects_.end()) {
     const bool same_name =
         object.object_name->empty() || *object.object_name == known->second.object_name;
@@ -272,7 +270,8 @@ void Writer::upsert_object(const PendingObject& object) {
   upsert_object_.bind(1, object.norad_id);
   upsert_object_.bindNoCopy(2, *object.object_name);
   upsert_object_.bindNoCopy(3, *object.object_id);
-  upsert_object_.bind(4, static_cast<std::int64_t>(object.published_us));
+  // Names are published with the set that brought them.
+  upsert_object_.bind(4, static_cast<std::int64_t>(versions_.published_us(*object.giver, run_id)));
   upsert_object_.exec();
   pending_objects_.push_back(object);
 }

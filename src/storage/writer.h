@@ -86,7 +86,7 @@ class Writer {
     std::int32_t norad_id;
     const std::string* object_name;
     const std::string* object_id;
-    std::int64_t published_us;  // of the set that brought them
+    const ElementSet* giver;  // the later of the sets that brought them: their publication
   };
   // What the repeats of one identity in the batch count as, beside its winner.
   struct Repeats {
@@ -115,7 +115,7 @@ class Writer {
   void tally_year(const SortKey& added);
   void write_year_tallies();
   void write_objects(std::span<const ElementSet> sets, std::int64_t run_id);
-  void upsert_object(const PendingObject& object);
+  void upsert_object(const PendingObject& object, std::int64_t run_id);
   void remember_committed();
   void write_catalog(std::span<const CatalogRecord> records, std::int64_t run_id,
                      WriteCounts& counts);

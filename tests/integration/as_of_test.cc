@@ -9,8 +9,6 @@
 
 #include <gtest/gtest.h>
 
-#include "gpq/format.h"
-
 #include "support/api_client.h"
 #include "support/fixture_db.h"
 #include "support/process.h"
@@ -40,17 +38,6 @@ ElementSet spacetrack(const char* epoch, const char* created, double bstar = 1e-
 ElementSet renamed(ElementSet set, const char* name) {
   set.object_name = name;
   return set;
-}
-
-std::string written(Format format, const std::vector<ElementSet>& sets) {
-  const auto writer = make_set_list_writer(format);
-  std::string out;
-  writer->begin(out);
-  for (const ElementSet& set : sets) {
-    writer->set(set, out);
-  }
-  writer->end(out);
-  return out;
 }
 
 // The questions asked each day, as CLI arguments (an id, then the rest).
@@ -102,8 +89,8 @@ class AsOfDayByDayTest : public ::testing::Test {
             "653,0.1220,,EA,ORB\n",
     };
     for (std::size_t day = 0; day < std::size(kDays); ++day) {
-      import(written(Format::csv, celestrak_days[day]), "celestrak", day);
-      import(written(Format::json, spacetrack_days[day]), "spacetrack", day);
+      import(set_list_text(Format::csv, celestrak_days[day]), "celestrak", day);
+      import(set_list_text(Format::json, spacetrack_days[day]), "spacetrack", day);
       if (!satcat_days[day].empty()) {
         import(satcat_days[day], "celestrak", day, "satcat");
       }

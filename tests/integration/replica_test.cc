@@ -14,11 +14,10 @@
 #include <SQLiteCpp/Exception.h>
 #include <gtest/gtest.h>
 
-#include "gpq/format.h"
-
 #include "support/api_client.h"
 #include "support/daemon_process.h"
 #include "support/fake_upstream.h"
+#include "support/fixture_db.h"
 #include "support/mirror_dump.h"
 #include "support/process.h"
 #include "support/serve_process.h"
@@ -153,12 +152,7 @@ TEST(ReplicaTest, AReplicaAnswersAsThePrimaryAfterTheWholePullAndEachPullOfChang
   ElementSet republished = synthetic_set(0, kObjects);
   republished.mean_anomaly = std::fmod(republished.mean_anomaly + 1.0, 360.0);
   const fs::path republished_file = dir.path() / "republished.csv";
-  const auto writer = make_set_list_writer(Format::csv);
-  std::string csv;
-  writer->begin(csv);
-  writer->set(republished, csv);
-  writer->end(csv);
-  write_text(republished_file, csv);
+  write_text(republished_file, set_list_text(Format::csv, {republished}));
   ASSERT_EQ(run_gpq({"--db", primary_db.string(), "sync", "--from", republished_file.string(),
                      "--source", "celestrak"})
                 .exit_code,

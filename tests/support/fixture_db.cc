@@ -21,6 +21,17 @@ TimePoint iso(std::string_view text) {
   return *t;
 }
 
+std::string set_list_text(Format format, const std::vector<ElementSet>& sets) {
+  const auto writer = make_set_list_writer(format);
+  std::string out;
+  writer->begin(out);
+  for (const ElementSet& set : sets) {
+    writer->set(set, out);
+  }
+  writer->end(out);
+  return out;
+}
+
 ElementSet make_set(std::int32_t norad_id, std::string_view name, TimePoint epoch,
                     DataSource source) {
   ElementSet set;

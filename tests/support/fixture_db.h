@@ -8,11 +8,13 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "gpq/catalog.h"
 #include "gpq/element_set.h"
+#include "gpq/format.h"
 #include "gpq/time.h"
 
 namespace gpq::storage {
@@ -29,6 +31,9 @@ TimePoint iso(std::string_view text);
 // A LEO set (ISS-like elements) of `norad_id` named `name` at `epoch`.
 ElementSet make_set(std::int32_t norad_id, std::string_view name, TimePoint epoch,
                     DataSource source = DataSource::celestrak);
+
+// `sets` written whole in `format` (a file for `gpq sync --from`).
+std::string set_list_text(Format format, const std::vector<ElementSet>& sets);
 
 // A catalog record; `decay` empty for an object still in orbit.
 CatalogRecord make_catalog(std::int32_t norad_id, std::string_view name, ObjectType type,
