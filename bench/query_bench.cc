@@ -19,6 +19,7 @@
 #include "gpq/format.h"
 #include "gpq/query_service.h"
 
+#include "events/set_quality.h"
 #include "storage/sqlite_store.h"
 
 namespace gpq::bench {
@@ -158,6 +159,50 @@ void BM_SnapshotPage500(benchmark::State& state) {
   }
 }
 
+// The page with every set's quality flags (`include=quality`), judged at the snapshot's epoch.
+void BM_SnapshotPage500Quality(benchmark::State& state) {
+  Paging paging;
+  paging.per_page = 500;
+  std::int64_t shift = 0;
+  std::string out;
+  for (auto _ : state) {
+    const SnapshotQuery query{TimePoint::from_unix_micros(mirror().middle.unix_micros() + shift),
+                              std::nullopt, std::nullopt, std::nullopt};
+    shift += 1'000'000;
+    out.clear();
+    AnswerStyle style;
+    style.quality = true;
+    SetPageWriter writer(Format::json, style);
+    events::SetQualityJudge judge(*mirror().core, *query.epoch);
+    writer.begin(out);
+    const PageInfo page = mirror().core->snapshot(
+        query, paging, [&](const ElementSet& set) { writer.set(set, judge.flags(set), out); });
+    writer.end(page, {}, nullptr, out);
+    benchmark::DoNotOptimize(out.data());
+  }
+}
+
+void BM_HistoryPage500Quality(benchmark::State& state) {
+  std::size_t i = 0;
+  std::string out;
+  Paging paging;
+  paging.per_page = 500;
+  for (auto _ : state) {
+    out.clear();
+    AnswerStyle style;
+    style.quality = true;
+    SetPageWriter writer(Format::json, style);
+    events::SetQualityJudge judge(*mirror().core, std::nullopt);
+    writer.begin(out);
+    HistoryMeta meta;
+    const PageInfo page = mirror().core->history(
+        {next_id(i), std::nullopt, std::nullopt, SourceFilter::all}, paging,
+        [&](const ElementSet& set) { writer.set(set, judge.flags(set), out); }, &meta);
+    writer.end(page, {}, &meta, out);
+    benchmark::DoNotOptimize(out.data());
+  }
+}
+
 void BM_NameSearch(benchmark::State& state) {
   Paging paging;
   for (auto _ : state) {
@@ -184,6 +229,8 @@ BENCHMARK(BM_Adjacent)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Range)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_HistoryPage500)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_SnapshotPage500)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+BENCHMARK(BM_SnapshotPage500Quality)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+BENCHMARK(BM_HistoryPage500Quality)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NameSearch)->Unit(benchmark::kMillisecond);
 
 }  // namespace

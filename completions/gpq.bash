@@ -153,14 +153,15 @@ _gpq() {
   local options=""
   case $command in
     gp) options="--search --group --intdes --ids --regime --type --decayed --epoch --tle-layout
-      --as-of" ;;
-    history) options="--start --end --source --tle-layout --as-of" ;;
-    nearest) options="--epoch --source --tle-layout --as-of" ;;
+      --quality --as-of" ;;
+    history) options="--start --end --source --tle-layout --quality --as-of" ;;
+    nearest) options="--epoch --source --tle-layout --quality --as-of" ;;
     adjacent) options="--epoch --as-of" ;;
     range) options="--as-of" ;;
-    state) options="--at --set --frame --all --group --type --regime --sort --order" ;;
-    ephemeris) options="--from --to --step --frame" ;;
-    passes) options="--lat --lon --alt --from --to --min-elevation" ;;
+    state) options="--at --set --frame --all --group --type --regime --sort --order
+      --allow-stale" ;;
+    ephemeris) options="--from --to --step --frame --allow-stale" ;;
+    passes) options="--lat --lon --alt --from --to --min-elevation --allow-stale" ;;
     events) options="--from --to" ;;
     conjunctions) options="--from --to --threshold --primaries --ids --group --type
       --exclude-same-constellation --follow-archive --hard-body-radius --sort" ;;

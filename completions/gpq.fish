@@ -131,6 +131,10 @@ complete -c gpq -n "__gpq_command gp history nearest" -l tle-layout -x \
     -a 'source canonical' -d 'TLE lines as their source wrote them, or canonical'
 complete -c gpq -n "__gpq_command gp history nearest adjacent range catalog" -l as-of -x \
     -d 'Answer with what was published by this time'
+complete -c gpq -n "__gpq_command gp history nearest" -l quality \
+    -d "Each set's quality flags (json, csv, table)"
+complete -c gpq -n "__gpq_command state ephemeris passes" -l allow-stale \
+    -d 'Propagate a stale set, or after the decay, instead of refusing'
 
 set -l is_state "__gpq_command state"
 complete -c gpq -n $is_state -l at -x -d 'The instant: ISO 8601, jd:<julian date> or unix:<seconds>'

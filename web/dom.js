@@ -37,3 +37,8 @@ export function number(value, digits = 3) {
 export function message(text, kind = 'error') {
   return el('p', { class: `message ${kind}`, role: kind === 'error' ? 'alert' : 'status', text });
 }
+
+// A set's quality flags (`_quality`) in words: "stale, decayed", or "no flag".
+export function qualityText(flags) {
+  return flags && flags.length ? flags.join(', ').replaceAll('_', ' ') : 'no flag';
+}

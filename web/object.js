@@ -1,7 +1,7 @@
 // One object: its catalog record, latest set (copy as TLE or OMM), history plotted over a
 // chosen span with its events marked, and the set behind any point.
 import { api, ApiError } from './api.js';
-import { el, message, number, scrollingTable, utc } from './dom.js';
+import { el, message, number, qualityText, scrollingTable, utc } from './dom.js';
 import { drawPlots } from './plots.js';
 
 const SPANS = [['7', 'Last 7 days'], ['30', 'Last 30 days'], ['90', 'Last 90 days'],
@@ -43,13 +43,16 @@ function latestSection(id, title) {
     el('p', { class: 'buttons' },
       copyButton('Copy as TLE', () => api(`/gp/${id}`, { format: 'tle' }, { as: 'text' })),
       copyButton('Copy as OMM (XML)', () => api(`/gp/${id}`, { format: 'xml' }, { as: 'text' }))));
-  api(`/gp/${id}`).then((set) => {
+  // The flags always: a stale, decayed or unpropagated set says so here (docs/DECISIONS.md "Quality").
+  api(`/gp/${id}`, { include: 'quality' }).then((set) => {
     title.textContent = `${set.OBJECT_NAME || 'Object'} · NORAD ${id}`;
     document.title = `${set.OBJECT_NAME} (${id}) · gpq`;
     for (const name of ['OBJECT_ID', 'EPOCH', 'DATA_SOURCE', 'ELEMENT_SET_NO', 'PERIGEE_KM',
       'APOGEE_KM', 'INCLINATION', 'PERIOD_MINUTES', 'BSTAR']) {
       facts.append(el('dt', { text: name }), el('dd', { text: String(set[name] ?? '–') }));
     }
+    facts.append(el('dt', { text: 'QUALITY' }),
+      el('dd', { id: 'latest-quality', text: qualityText(set._quality) }));
   }, (error) => facts.replaceWith(message(error.message)));
   api(`/gp/${id}`, { format: 'tle' }, { as: 'text' }).then((text) => { tle.textContent = text; }, () => {});
   return section;

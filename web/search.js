@@ -1,6 +1,6 @@
 // Search: by name, NORAD id(s), international designator, and CelesTrak group.
 import { api } from './api.js';
-import { el, message, scrollingTable } from './dom.js';
+import { el, message, qualityText, scrollingTable } from './dom.js';
 
 const GROUPS = ['stations', 'starlink', 'oneweb', 'gps-ops', 'glo-ops', 'galileo', 'beidou',
   'weather', 'geo', 'active', 'analyst', 'last-30-days'];
@@ -45,7 +45,7 @@ export function showSearch(main, params) {
     return;
   }
   results.append(el('p', {}, 'Searching…'));
-  api('/gp', queryOf(text, group)).then((answer) => {
+  api('/gp', { ...queryOf(text, group), include: 'quality' }).then((answer) => {
     const rows = answer.data.map((set) => el('tr', {},
       el('td', {}, el('a', { href: `#/object/${set.NORAD_CAT_ID}` }, String(set.NORAD_CAT_ID))),
       el('td', {}, el('a', { href: `#/object/${set.NORAD_CAT_ID}` }, set.OBJECT_NAME || '(no name)')),
@@ -53,13 +53,14 @@ export function showSearch(main, params) {
       el('td', { text: set.EPOCH.replace('T', ' ') }),
       el('td', { class: 'num', text: set.PERIGEE_KM.toFixed(0) }),
       el('td', { class: 'num', text: set.APOGEE_KM.toFixed(0) }),
-      el('td', { class: 'num', text: set.INCLINATION.toFixed(2) })));
+      el('td', { class: 'num', text: set.INCLINATION.toFixed(2) }),
+      el('td', { class: 'quality', text: qualityText(set._quality) })));
     const total = answer.pagination.total;
     results.replaceChildren(
       el('p', { id: 'result-count' }, total === 0 ? 'No object matches.'
         : `${total} object${total === 1 ? '' : 's'}${total > rows.length ? `, the first ${rows.length} shown` : ''}.`),
       rows.length ? scrollingTable('Matching objects', ['NORAD', 'Name', 'Designator',
-        'Latest epoch (UTC)', 'Perigee km', 'Apogee km', 'Incl. °'], rows) : '');
+        'Latest epoch (UTC)', 'Perigee km', 'Apogee km', 'Incl. °', 'Quality'], rows) : '');
   }, (error) => results.replaceChildren(error.status === 404
     // A search that matches nothing is 404, as every list of the API.
     ? el('p', { id: 'result-count' }, 'No object matches.')

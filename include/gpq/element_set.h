@@ -58,6 +58,11 @@ inline constexpr std::int32_t kMaxTleOutputId = kMaxAlpha5Id;
 // EPHEMERIS_TYPE of Space-Track's SGP4-XP sets (MEAN_ELEMENT_THEORY SGP4-XP in OMM): kept and
 // written back as such, never propagated with SGP4 (docs/ORBIT.md).
 inline constexpr std::int8_t kSgp4XpEphemerisType = 4;
+// 0 is SGP4 in every set published today; the older convention numbered SGP4 2 and SDP4 3,
+// which SGP4 computes alike (it picks SDP4 by the period, as that convention did).
+constexpr bool is_sgp4_ephemeris_type(std::int8_t ephemeris_type) noexcept {
+  return ephemeris_type == 0 || ephemeris_type == 2 || ephemeris_type == 3;
+}
 
 struct ElementSet {
   std::int32_t norad_id = 0;

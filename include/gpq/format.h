@@ -13,6 +13,7 @@
 #include "gpq/catalog.h"
 #include "gpq/element_set.h"
 #include "gpq/query.h"
+#include "gpq/set_quality.h"
 #include "gpq/tle.h"
 
 namespace gpq {
@@ -77,19 +78,26 @@ class SetListWriter {
   SetListWriter& operator=(SetListWriter&&) = delete;
 
   virtual void begin(std::string& out) = 0;
-  virtual void set(const ElementSet& set, std::string& out) = 0;
+  void set(const ElementSet& set, std::string& out) { write(set, nullptr, out); }
+  // With its quality flags, in a list made with_quality (json and csv print them).
+  void set(const ElementSet& set, const QualityFlags& quality, std::string& out) {
+    write(set, &quality, out);
+  }
   virtual void end(std::string& out) = 0;
   // What set() left out so far.
   const OmittedSets& omitted() const { return omitted_; }
 
  protected:
+  virtual void write(const ElementSet& set, const QualityFlags* quality, std::string& out) = 0;
   OmittedSets omitted_;
 };
 
 // `format` must not be table. `tle_layout` lays out the lines of tle and 2le (each set in its
-// source's layout, or all canonical); the other formats do not depend on it.
+// source's layout, or all canonical); the other formats do not depend on it. `with_quality`:
+// json and csv carry each set's quality flags (`_quality`, docs/API.md "Quality").
 std::unique_ptr<SetListWriter> make_set_list_writer(Format format,
-                                                    TleLayout tle_layout = TleLayout::source);
+                                                    TleLayout tle_layout = TleLayout::source,
+                                                    bool with_quality = false);
 
 // One element set alone (GET /gp/{id}, nearest): json object, or a one-record document.
 // Throws Error{bad_request} for tle/2le when the set cannot be carried as TLE lines.
@@ -157,7 +165,8 @@ class TableWriter {
  public:
   // `colour`: the header in bold (ANSI), for a terminal.
   explicit TableWriter(int width, bool colour = false) : width_(width), colour_(colour) {}
-  void add_set(const ElementSet& set);
+  // `quality`: a QUALITY column of the flags, on every row of sets once one row has it.
+  void add_set(const ElementSet& set, const QualityFlags* quality = nullptr);
   void add_catalog(const CatalogRecord& record);
   void write(std::string& out) const;
 
@@ -166,6 +175,7 @@ class TableWriter {
   bool colour_;
   std::vector<std::vector<std::string>> rows_;
   bool catalog_ = false;
+  bool quality_ = false;
 };
 
 // What a whole answer takes beyond its format and its records: the TLE layout, the width and
@@ -175,6 +185,9 @@ struct AnswerStyle {
   int table_width = 100;
   bool table_colour = false;
   bool newline_after_json = false;
+  // Each set's quality flags (`include=quality`): json's `_quality`, csv's column, the table's
+  // QUALITY column.
+  bool quality = false;
 };
 
 // The links of a page: absolute URLs, empty for none (JSON null). The CLI gives none.
@@ -193,6 +206,8 @@ class SetPageWriter {
   SetPageWriter(Format format, const AnswerStyle& style);
   void begin(std::string& out);
   void set(const ElementSet& set, std::string& out);
+  // With the set's flags, when the style asks for quality.
+  void set(const ElementSet& set, const QualityFlags& quality, std::string& out);
   // `meta`: a history's (may be null).
   void end(const PageInfo& page, const PageUrls& urls, const HistoryMeta* meta, std::string& out);
   const OmittedSets& omitted() const;
@@ -222,6 +237,9 @@ class CatalogPageWriter {
 // One set as a whole answer (GET /gp/{id}, nearest, `gpq gp ID`): write_set, or a table row.
 void write_set_answer(Format format, const ElementSet& set, const AnswerStyle& style,
                       std::string& out);
+// With the set's quality flags (style.quality): json's `_quality`, a csv column, a table column.
+void write_set_answer(Format format, const ElementSet& set, const QualityFlags& quality,
+                      const AnswerStyle& style, std::string& out);
 // One catalog record as a whole answer, in its full form: a JSON object, a one-row CSV
 // document, or a table row.
 void write_catalog_record_answer(Format format, const CatalogRecord& record,

@@ -50,6 +50,9 @@ struct StateQuery {
   TimePoint epoch;
   SetChoice set = SetChoice::nearest;
   OrbitFrame frame = OrbitFrame::teme;
+  // Propagate a stale set (more than kMaxPropagationDays from the instant) and after the
+  // object's decay, where the answer is otherwise refused (`allow_stale`, --allow-stale).
+  bool allow_stale = false;
 };
 
 // A field of the catalog's states to order the whole answer by (`sort`, docs/ORBIT.md): one
@@ -96,6 +99,7 @@ struct EphemerisQuery {
   TimePoint end;
   std::int64_t step_micros = 60 * kMicrosPerSecond;
   OrbitFrame frame = OrbitFrame::teme;
+  bool allow_stale = false;  // as StateQuery's
 
   // How many instants the span holds (start <= end, step > 0: at least 1).
   std::int64_t count() const { return (end.unix_micros() - start.unix_micros()) / step_micros + 1; }
@@ -117,6 +121,7 @@ struct PassQuery {
   TimePoint start;
   TimePoint end;
   double min_elevation_deg = kDefaultMinElevationDeg;
+  bool allow_stale = false;  // as StateQuery's
 };
 
 // One state: Cartesian in TEME or ITRF (km, km/s), or geodetic (then position/velocity hold the

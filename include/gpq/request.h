@@ -33,6 +33,9 @@ struct BoundRequest {
   Paging paging;
   // `tle_layout` (source or canonical), for the questions that can answer in tle or 2le.
   TleLayout tle_layout = TleLayout::source;
+  // `include=quality`: each set with its quality flags (gp, searches, snapshots, history,
+  // nearest).
+  bool quality = false;
 };
 
 // Each throws Error{bad_request} with a message naming the parameter and what to change.

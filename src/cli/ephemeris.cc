@@ -21,6 +21,7 @@ void add_ephemeris_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--step", "step", params,
             "Between instants: 60s (default), 500ms, 10min, 1.5h, 1d; at most 1,000,000 points");
   add_param(*cmd, "--frame", "frame", params, "teme (default), itrf or geodetic");
+  add_allow_stale(*cmd, params);
   cmd->footer(
       "Formats: json, csv, oem (CCSDS OEM 3.0 KVN, one segment per element set), table.\n"
       "Examples:\n"

@@ -23,6 +23,7 @@ void add_gp_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--epoch", "epoch", params,
             "Snapshot: each object's set nearest this time (ISO 8601, jd:, unix:)");
   add_tle_layout(*cmd, params);
+  add_quality(*cmd, params);
   add_as_of(*cmd, params);
   cmd->footer(
       "Examples:\n"
@@ -34,27 +35,32 @@ void add_gp_command(CLI::App& app, Context& ctx) {
     const Params all = ctx.with_output(*params);
     if (id_given->count() > 0) {
       const auto bound = bind_latest(*norad_id, all, FrontEnd::cli);
-      print_set(bound.format, bound.tle_layout, ctx.core(all).latest(bound.query));
+      const QueryService& core = ctx.core(all);
+      auto judge = judge_for(bound, ctx.core(), core.now());
+      print_set(bound.format, bound.tle_layout, core.latest(bound.query),
+                judge ? &*judge : nullptr);
       return;
     }
     refuse_as_of(all, "a search or a snapshot", "give one NORAD id for its latest set then");
     if (all.contains("epoch")) {
       const auto bound = bind_snapshot(all, FrontEnd::cli);
+      auto judge = judge_for(bound, ctx.core(), bound.query.epoch.value_or(ctx.core().now()));
       print_set_list(
           bound.format, bound.tle_layout,
           [&](const SetVisitor& visit) {
             return ctx.core().snapshot(bound.query, bound.paging, visit);
           },
-          nullptr);
+          nullptr, judge ? &*judge : nullptr);
       return;
     }
     const auto bound = bind_gp_search(all, FrontEnd::cli);
+    auto judge = judge_for(bound, ctx.core(), ctx.core().now());
     print_set_list(
         bound.format, bound.tle_layout,
         [&](const SetVisitor& visit) {
           return ctx.core().search(bound.query, bound.paging, visit);
         },
-        nullptr);
+        nullptr, judge ? &*judge : nullptr);
   });
 }
 

@@ -14,6 +14,7 @@ void add_history_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--end", "end", params, "Up to this time, inclusive (default: now)");
   add_param(*cmd, "--source", "data_source", params, "spacetrack, celestrak or all (default)");
   add_tle_layout(*cmd, params);
+  add_quality(*cmd, params);
   add_as_of(*cmd, params);
   cmd->footer(
       "Examples:\n"
@@ -24,13 +25,14 @@ void add_history_command(CLI::App& app, Context& ctx) {
     const Params all = ctx.with_output(*params);
     const auto bound = bind_history(*norad_id, all, FrontEnd::cli);
     const QueryService& core = ctx.core(all);
+    auto judge = judge_for(bound, ctx.core(), std::nullopt);
     HistoryMeta meta;
     print_set_list(
         bound.format, bound.tle_layout,
         [&](const SetVisitor& visit) {
           return core.history(bound.query, bound.paging, visit, &meta);
         },
-        &meta);
+        &meta, judge ? &*judge : nullptr);
   });
 }
 

@@ -17,6 +17,7 @@ void add_nearest_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--source", "data_source", params, "spacetrack, celestrak or all (default)");
   add_as_of(*cmd, params);
   add_tle_layout(*cmd, params);
+  add_quality(*cmd, params);
   cmd->footer(
       "Examples:\n"
       "  gpq nearest 25544 --epoch 2026-06-15T12:00:00Z --format tle\n"
@@ -28,7 +29,8 @@ void add_nearest_command(CLI::App& app, Context& ctx) {
     if (!ctx.quiet() && bound.format == Format::table) {
       fmt::print(stderr, "epoch delta: {:.3f} s\n", found.delta_seconds);
     }
-    print_set(bound.format, bound.tle_layout, found.set);
+    auto judge = judge_for(bound, ctx.core(), bound.query.epoch);
+    print_set(bound.format, bound.tle_layout, found.set, judge ? &*judge : nullptr);
   });
 }
 

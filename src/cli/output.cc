@@ -69,21 +69,26 @@ void Printer::flush() {
   }
 }
 
-AnswerStyle terminal_style(TleLayout tle_layout) {
+AnswerStyle terminal_style(TleLayout tle_layout, bool quality) {
   return {.tle_layout = tle_layout,
           .table_width = terminal_width(),
           .table_colour = stdout_wants_colour(),
-          .newline_after_json = true};
+          .newline_after_json = true,
+          .quality = quality};
 }
 
 void print_set_list(Format format, TleLayout tle_layout, const SetListRun& run,
-                    const HistoryMeta* meta) {
+                    const HistoryMeta* meta, events::SetQualityJudge* judge) {
   Printer printer;
   std::string& out = printer.buffer();
-  SetPageWriter writer(format, terminal_style(tle_layout));
+  SetPageWriter writer(format, terminal_style(tle_layout, judge != nullptr));
   writer.begin(out);
   const PageInfo page = run([&](const ElementSet& set) {
-    writer.set(set, out);
+    if (judge != nullptr) {
+      writer.set(set, judge->flags(set), out);
+    } else {
+      writer.set(set, out);
+    }
     printer.maybe_flush();
   });
   writer.end(page, {}, meta, out);
@@ -106,9 +111,15 @@ void print_catalog_list(Format format, const CatalogListRun& run) {
   writer.end(page, {}, out);
 }
 
-void print_set(Format format, TleLayout tle_layout, const ElementSet& set) {
+void print_set(Format format, TleLayout tle_layout, const ElementSet& set,
+               events::SetQualityJudge* judge) {
   Printer printer;
-  write_set_answer(format, set, terminal_style(tle_layout), printer.buffer());
+  if (judge != nullptr) {
+    write_set_answer(format, set, judge->flags(set), terminal_style(tle_layout, true),
+                     printer.buffer());
+  } else {
+    write_set_answer(format, set, terminal_style(tle_layout), printer.buffer());
+  }
 }
 
 void print_catalog_record(Format format, const CatalogRecord& record) {

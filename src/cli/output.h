@@ -9,6 +9,9 @@
 
 #include "gpq/format.h"
 #include "gpq/query.h"
+#include "gpq/request.h"
+
+#include "events/set_quality.h"
 
 namespace gpq::cli {
 
@@ -57,18 +60,32 @@ class Printer {
 
 // Runs a list query and prints its rows in `format` as they arrive. `run` calls the
 // query core with the visitor it is given and returns the pagination facts.
+// `judge`: each set with its quality flags (--quality); may be null.
 using SetListRun = std::function<PageInfo(const SetVisitor&)>;
 void print_set_list(Format format, TleLayout tle_layout, const SetListRun& run,
-                    const HistoryMeta* meta);
+                    const HistoryMeta* meta, events::SetQualityJudge* judge = nullptr);
 
 using CatalogListRun = std::function<PageInfo(const CatalogVisitor&)>;
 void print_catalog_list(Format format, const CatalogListRun& run);
 
-void print_set(Format format, TleLayout tle_layout, const ElementSet& set);
+void print_set(Format format, TleLayout tle_layout, const ElementSet& set,
+               events::SetQualityJudge* judge = nullptr);
 void print_catalog_record(Format format, const CatalogRecord& record);
 
 // A whole answer's style on this stdout: the terminal's width and colours, a line end after
 // JSON.
-AnswerStyle terminal_style(TleLayout tle_layout);
+AnswerStyle terminal_style(TleLayout tle_layout, bool quality = false);
+
+// The judge of a command's sets when it asked for their quality (--quality): read from the
+// archive as it is now (`archive`), at `instant` (events::SetQualityJudge).
+template <typename Query>
+std::optional<events::SetQualityJudge> judge_for(const BoundRequest<Query>& bound,
+                                                 const QueryService& archive,
+                                                 std::optional<TimePoint> instant) {
+  if (!bound.quality) {
+    return std::nullopt;
+  }
+  return std::optional<events::SetQualityJudge>(std::in_place, archive, instant);
+}
 
 }  // namespace gpq::cli

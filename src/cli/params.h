@@ -40,6 +40,21 @@ inline CLI::Option* add_as_of(CLI::App& cmd, const std::shared_ptr<Params>& para
                    "unix:): the versions then current");
 }
 
+// --quality (`include=quality`), for the commands that print sets: each set's quality flags.
+inline CLI::Option* add_quality(CLI::App& cmd, const std::shared_ptr<Params>& params) {
+  return cmd.add_flag_callback(
+      "--quality", [params] { (*params)["include"] = "quality"; },
+      "Each set's quality flags (stale, decayed, outlier, reissued, future_epoch, sgp4_xp, "
+      "not_sgp4, analyst) in json, csv and table");
+}
+
+// --allow-stale, for state, ephemeris and passes: propagate a stale set, or after the decay.
+inline CLI::Option* add_allow_stale(CLI::App& cmd, const std::shared_ptr<Params>& params) {
+  return add_switch(cmd, "--allow-stale", "allow_stale", params,
+                    "Propagate a set more than 30 days from the instant, or after the object's "
+                    "decay, instead of refusing");
+}
+
 // --tle-layout, for the commands that can print tle and 2le.
 inline CLI::Option* add_tle_layout(CLI::App& cmd, const std::shared_ptr<Params>& params) {
   return add_param(cmd, "--tle-layout", "tle_layout", params,

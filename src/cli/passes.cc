@@ -24,6 +24,7 @@ void add_passes_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--to", "end", params, "End of the window, at most 31 days later")->required();
   add_param(*cmd, "--min-elevation", "min_elevation", params,
             "Elevation a pass must reach, degrees (default 10)");
+  add_allow_stale(*cmd, params);
   cmd->footer(
       "Formats: json, csv, table. Times are when the elevation crosses --min-elevation\n"
       "(geometric, no refraction), to within a second.\n"

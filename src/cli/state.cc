@@ -86,6 +86,7 @@ void add_state_command(CLI::App& app, Context& ctx) {
             "With --all: order every row by a field (HEIGHT_KM, SET_AGE_HOURS, OBJECT_NAME, X, "
             "...; those of the frame's rows), then page");
   add_param(*cmd, "--order", "order", params, "With --sort: asc (default) or desc");
+  add_allow_stale(*cmd, params);
   cmd->footer(
       "Formats: json, csv, table.\n"
       "Examples:\n"

@@ -77,8 +77,7 @@ bool in_group_by_rule(std::string_view group, const GroupSubject& subject, TimeP
     return !decayed_before(subject.catalog, now);
   }
   if (group == "analyst") {
-    const std::int32_t id = subject.norad_id;
-    return (id >= 80000 && id <= 89999) || id >= 270000;
+    return is_analyst_id(subject.norad_id);
   }
   if (group == "last-30-days") {
     return launched_within_30_days(subject.catalog, now);

@@ -31,6 +31,12 @@ bool decayed_before(const std::optional<TimePoint>& decay_date, TimePoint t);
 // As above, for the record's DECAY_DATE; false without a record.
 bool decayed_before(const CatalogRecord* record, TimePoint t);
 
+// An analyst object's catalog number (80000-89999, or 270000 and above): a track Space-Track
+// publishes before it is identified. The `analyst` group's rule and the `analyst` quality flag.
+constexpr bool is_analyst_id(std::int32_t norad_id) noexcept {
+  return (norad_id >= 80000 && norad_id <= 89999) || norad_id >= 270000;
+}
+
 // True when the rules put `subject` in `group` at `now`; false for a group with no rule.
 bool in_group_by_rule(std::string_view group, const GroupSubject& subject, TimePoint now);
 

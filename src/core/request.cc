@@ -25,6 +25,7 @@ using detail::bind_group;
 using detail::bind_norad_list;
 using detail::bind_object_type;
 using detail::bind_paging;
+using detail::bind_quality;
 using detail::bind_regime;
 using detail::bind_tle_layout;
 using detail::find_param;
@@ -181,7 +182,8 @@ BoundRequest<std::int32_t> bind_latest(std::string_view norad_id, const Params& 
   const std::int32_t id = bind_norad_id(norad_id);
   refuse_filters_except(params, {}, "the latest set of one object",
                         "drop the NORAD id to search, or ask nearest for the set at an epoch");
-  return {id, bind_format(params, end, kSetFormats), {}, bind_tle_layout(params)};
+  const Format format = bind_format(params, end, kSetFormats);
+  return {id, format, {}, bind_tle_layout(params), bind_quality(params, format)};
 }
 
 BoundRequest<GpFilter> bind_gp_search(const Params& params, FrontEnd end) {
@@ -204,6 +206,7 @@ BoundRequest<GpFilter> bind_gp_search(const Params& params, FrontEnd end) {
   }
   bound.format = bind_format(params, end, kSetFormats);
   bound.tle_layout = bind_tle_layout(params);
+  bound.quality = bind_quality(params, bound.format);
   bound.paging = bind_paging(params, end, kNarrowFilters);
   return bound;
 }
@@ -217,6 +220,7 @@ BoundRequest<SnapshotQuery> bind_snapshot(const Params& params, FrontEnd end) {
   bound.query.orbit_regime = bind_regime(params);
   bound.format = bind_format(params, end, kSetFormats);
   bound.tle_layout = bind_tle_layout(params);
+  bound.quality = bind_quality(params, bound.format);
   bound.paging = bind_paging(params, end, kNarrowFilters);
   return bound;
 }
@@ -233,6 +237,7 @@ BoundRequest<HistoryQuery> bind_history(std::string_view norad_id, const Params&
   bound.query.source = bind_source(params);
   bound.format = bind_format(params, end, kSetFormats);
   bound.tle_layout = bind_tle_layout(params);
+  bound.quality = bind_quality(params, bound.format);
   bound.paging = bind_paging(params, end, "narrow the range with start and end");
   return bound;
 }
@@ -245,6 +250,7 @@ BoundRequest<NearestQuery> bind_nearest(std::string_view norad_id, const Params&
   bound.query.source = bind_source(params);
   bound.format = bind_format(params, end, kSetFormats);
   bound.tle_layout = bind_tle_layout(params);
+  bound.quality = bind_quality(params, bound.format);
   return bound;
 }
 

@@ -203,6 +203,12 @@ std::string duration_text(std::int64_t micros) {
   return fmt::format("{} s", static_cast<double>(micros) / 1e6);
 }
 
+// `allow_stale`: propagate a set past the age limit, and after the object's decay.
+bool bind_allow_stale(const Params& params) {
+  const std::string* text = find_param(params, "allow_stale");
+  return text != nullptr && detail::parse_bool("allow_stale", *text);
+}
+
 }  // namespace
 
 BoundRequest<StateQuery> bind_state(std::string_view norad_id, const Params& params, FrontEnd end) {
@@ -213,6 +219,7 @@ BoundRequest<StateQuery> bind_state(std::string_view norad_id, const Params& par
   bound.query.epoch = require_date(params, "epoch");
   bound.query.set = bind_set_choice(params);
   bound.query.frame = bind_frame(params);
+  bound.query.allow_stale = bind_allow_stale(params);
   for (const std::string_view key : {"sort", "order"}) {
     if (find_param(params, key) != nullptr) {
       fail(Errc::bad_request,
@@ -243,6 +250,11 @@ BoundRequest<CatalogStateQuery> bind_catalog_state(const Params& params, FrontEn
   query.object_type = bind_object_type(params);
   query.orbit_regime = bind_regime(params);
   query.order = bind_state_order(params, query.frame);
+  if (params.contains("allow_stale")) {
+    fail(Errc::bad_request,
+         "parameter 'allow_stale' applies to one object's state; the catalog's states give "
+         "each stale or decayed object's reason in its row");
+  }
   bound.format = bind_format(params, end, {Format::json, Format::csv});
   bound.paging = detail::bind_paging(params, end, kCatalogStatePages);
   return bound;
@@ -258,6 +270,7 @@ BoundRequest<EphemerisQuery> bind_ephemeris(std::string_view norad_id, const Par
   require_order(query.start, query.end);
   query.step_micros = bind_step(params);
   query.frame = bind_frame(params);
+  query.allow_stale = bind_allow_stale(params);
   bound.format = bind_format(params, end, {Format::json, Format::csv, Format::oem});
   if (bound.format == Format::oem && query.frame == OrbitFrame::geodetic) {
     fail(Errc::bad_request,
@@ -298,6 +311,7 @@ BoundRequest<PassQuery> bind_passes(std::string_view norad_id, const Params& par
   }
   query.min_elevation_deg = bind_number(params, "min_elevation", -90, 90, "an elevation in degrees")
                                 .value_or(kDefaultMinElevationDeg);
+  query.allow_stale = bind_allow_stale(params);
   bound.format = bind_format(params, end, {Format::json, Format::csv});
   return bound;
 }

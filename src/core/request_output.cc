@@ -101,6 +101,32 @@ TleLayout bind_tle_layout(const Params& params) {
        excerpt(*text));
 }
 
+bool bind_quality(const Params& params, Format format) {
+  const std::string* text = find_param(params, "include");
+  if (text == nullptr || text->empty()) {
+    return false;
+  }
+  // A list, so that members added later are asked for alike (include=quality,coverage).
+  std::string_view rest = *text;
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(',');
+    const std::string_view item = trim(rest.substr(0, comma));
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    if (!iequals(item, "quality")) {
+      fail(Errc::bad_request,
+           "parameter 'include': '{}' is not a member sets can include; use quality",
+           excerpt(item));
+    }
+  }
+  if (format != Format::json && format != Format::csv && format != Format::table) {
+    fail(Errc::bad_request,
+         "parameter 'include': quality is written in json and csv (and the command line's "
+         "table), not in {}",
+         to_string(format));
+  }
+  return true;
+}
+
 void refuse_http_limit(const Params& params, FrontEnd end) {
   if (end == FrontEnd::http && params.contains("limit")) {
     fail(Errc::bad_request,

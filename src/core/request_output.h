@@ -36,6 +36,10 @@ TimePoint require_date(const Params& params, std::string_view key);
 // on the CLI, json over HTTP). Throws Error{bad_request} for a format not in `allowed`.
 Format bind_format(const Params& params, FrontEnd end, std::initializer_list<Format> allowed);
 
+// `include=quality` (`--quality`): each set's quality flags, in json, csv or table; throws
+// Error{bad_request} for another member or format.
+bool bind_quality(const Params& params, Format format);
+
 // `tle_layout`: `source` (the default: each set as its source laid out its TLE lines) or
 // `canonical` (CelesTrak's layout), any case. It changes only tle and 2le output, so every
 // format takes it. Throws Error{bad_request} for another value.

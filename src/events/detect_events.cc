@@ -1,6 +1,7 @@
 #include "events/detect_events.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "events/decay_and_gaps.h"
 #include "events/distinct_sets.h"
@@ -42,8 +43,10 @@ constexpr ElementRule kElements[] = {
      &HistoryNoise::eccentricity},
 };
 
-void add_manoeuvres(const std::vector<ElementSet>& sets, const std::vector<double>& days,
-                    const ElementRule& element, double blind_days, Detection& found) {
+// Returns the indices of the sets that stepped out and straight back (StepResult).
+std::vector<std::size_t> add_manoeuvres(const std::vector<ElementSet>& sets,
+                                        const std::vector<double>& days, const ElementRule& element,
+                                        double blind_days, Detection& found) {
   std::vector<double> values;
   values.reserve(sets.size());
   for (const ElementSet& set : sets) {
@@ -57,7 +60,8 @@ void add_manoeuvres(const std::vector<ElementSet>& sets, const std::vector<doubl
       eccentricities.push_back(set.eccentricity);
     }
     const double axis = median(values);
-    if (axis < kEarthRadiusKm + kDragOrbitKm && median(eccentricities) < kDragEccentricity) {
+    if (axis < kEarthRadiusKm + kDragOrbitKm &&
+        median(std::move(eccentricities)) < kDragEccentricity) {
       rule.max_rise_per_day = kMaxNaturalRisePerDay * axis;
     }
   }
@@ -81,6 +85,7 @@ void add_manoeuvres(const std::vector<ElementSet>& sets, const std::vector<doubl
     event.time = halfway(event.before.epoch, event.after.epoch);
     found.events.push_back(event);
   }
+  return steps.out_and_back;
 }
 
 }  // namespace
@@ -101,13 +106,18 @@ Detection detect_events(std::span<const ElementSet> sets_read) {
   const double blind_days =
       std::max(kBlindIntervalFactor * found.noise.median_interval_days, kMinBlindIntervalDays);
   for (const ElementRule& element : kElements) {
-    add_manoeuvres(sets, days, element, blind_days, found);
+    for (const std::size_t k : add_manoeuvres(sets, days, element, blind_days, found)) {
+      found.outliers.push_back(sets[k].epoch);
+    }
   }
   if (auto decay = find_decay(sets)) {
     found.events.push_back(*decay);
   }
   std::stable_sort(found.events.begin(), found.events.end(),
                    [](const OrbitEvent& a, const OrbitEvent& b) { return a.time < b.time; });
+  std::sort(found.outliers.begin(), found.outliers.end());
+  found.outliers.erase(std::unique(found.outliers.begin(), found.outliers.end()),
+                       found.outliers.end());
   return found;
 }
 

@@ -35,6 +35,9 @@ struct Detection {
   std::vector<OrbitEvent> events;  // in time order
   HistoryNoise noise;
   std::int64_t distinct = 0;  // sets of distinct epochs
+  // Epochs of the sets dropped as out-and-back in any element (StepResult::out_and_back), in
+  // time order: the quality flag `outlier`.
+  std::vector<TimePoint> outliers;
 };
 
 // `sets_read` in EPOCH order, of one object.

@@ -79,6 +79,7 @@ StepResult find_steps(std::span<const double> days, std::span<const double> valu
     if (back_again) {
       flagged[k] = false;
       flagged[k + 1] = false;
+      result.out_and_back.push_back(k);
     }
   }
   // Sigmas against the noise, or against the floor's share of it when the sets are quieter

@@ -29,6 +29,8 @@ struct StepRun {
 struct StepResult {
   double noise = 0;  // robust standard deviation of a step beyond the trend
   std::vector<StepRun> runs;
+  // Sets that stepped out and straight back (a bad set, no step): their indices, in order.
+  std::vector<std::size_t> out_and_back;
 };
 
 // Sets closer than this in a series are too few for a noise estimate.

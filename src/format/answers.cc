@@ -3,6 +3,8 @@
 #include "gpq/error.h"
 #include "gpq/format.h"
 
+#include "format/set_writers.h"
+
 namespace gpq {
 namespace {
 
@@ -23,7 +25,7 @@ SetPageWriter::SetPageWriter(Format format, const AnswerStyle& style)
   if (format == Format::table) {
     table_.emplace(table_of(style));
   } else {
-    list_ = make_set_list_writer(format, style.tle_layout);
+    list_ = make_set_list_writer(format, style.tle_layout, style.quality);
   }
 }
 
@@ -42,6 +44,14 @@ void SetPageWriter::set(const ElementSet& set, std::string& out) {
     table_->add_set(set);
   } else {
     list_->set(set, out);
+  }
+}
+
+void SetPageWriter::set(const ElementSet& set, const QualityFlags& quality, std::string& out) {
+  if (table_) {
+    table_->add_set(set, &quality);
+  } else {
+    list_->set(set, quality, out);
   }
 }
 
@@ -113,6 +123,28 @@ void write_set_answer(Format format, const ElementSet& set, const AnswerStyle& s
   write_set(format, set, out, style.tle_layout);
   if (format == Format::json) {
     end_json_document(style, out);
+  }
+}
+
+void write_set_answer(Format format, const ElementSet& set, const QualityFlags& quality,
+                      const AnswerStyle& style, std::string& out) {
+  switch (format) {
+    case Format::table: {
+      TableWriter table = table_of(style);
+      table.add_set(set, &quality);
+      table.write(out);
+      return;
+    }
+    case Format::json:
+      format_detail::json_set(set, out, &quality);
+      end_json_document(style, out);
+      return;
+    case Format::csv:
+      format_detail::csv_header(out, true);
+      format_detail::csv_set(set, out, &quality);
+      return;
+    default:
+      write_set_answer(format, set, style, out);  // a format without the flags
   }
 }
 

@@ -4,7 +4,7 @@
 
 namespace gpq::format_detail {
 
-void json_set(const ElementSet& set, std::string& out) {
+void json_set(const ElementSet& set, std::string& out, const QualityFlags* quality) {
   using json::append_key;
   using json::append_number;
   const DerivedFields derived = derive(set);
@@ -55,6 +55,10 @@ void json_set(const ElementSet& set, std::string& out) {
   json::append_optional_time(set.creation_date, out);
   out += ",\"_collected_at\":";
   json::append_time(set.collected_at, out);
+  if (quality != nullptr) {
+    out += ",\"_quality\":";
+    quality->append_json(out);
+  }
   out += '}';
 }
 

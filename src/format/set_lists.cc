@@ -21,12 +21,12 @@ class JsonList final : public SetListWriter {
     out += '[';
     first_ = true;
   }
-  void set(const ElementSet& set, std::string& out) override {
+  void write(const ElementSet& set, const QualityFlags* quality, std::string& out) override {
     if (!first_) {
       out += ',';
     }
     first_ = false;
-    json_set(set, out);
+    json_set(set, out, quality);
   }
   void end(std::string& out) override { out += ']'; }
 
@@ -38,7 +38,7 @@ class TleList final : public SetListWriter {
  public:
   TleList(bool with_name, TleLayout layout) : with_name_(with_name), layout_(layout) {}
   void begin(std::string&) override {}
-  void set(const ElementSet& set, std::string& out) override {
+  void write(const ElementSet& set, const QualityFlags*, std::string& out) override {
     if (tle_output_problem(set)) {
       omitted_.add(set.norad_id);
       return;
@@ -54,22 +54,31 @@ class TleList final : public SetListWriter {
 
 class CsvList final : public SetListWriter {
  public:
-  void begin(std::string& out) override { csv_header(out); }
-  void set(const ElementSet& set, std::string& out) override { csv_set(set, out); }
+  explicit CsvList(bool with_quality) : with_quality_(with_quality) {}
+  void begin(std::string& out) override { csv_header(out, with_quality_); }
+  void write(const ElementSet& set, const QualityFlags* quality, std::string& out) override {
+    static const QualityFlags kNone;
+    csv_set(set, out, with_quality_ ? (quality != nullptr ? quality : &kNone) : nullptr);
+  }
   void end(std::string&) override {}
+
+ private:
+  bool with_quality_;
 };
 
 class XmlList final : public SetListWriter {
  public:
   void begin(std::string& out) override { xml_begin(out); }
-  void set(const ElementSet& set, std::string& out) override { xml_set(set, out); }
+  void write(const ElementSet& set, const QualityFlags*, std::string& out) override {
+    xml_set(set, out);
+  }
   void end(std::string& out) override { xml_end(out); }
 };
 
 class KvnList final : public SetListWriter {
  public:
   void begin(std::string&) override { first_ = true; }
-  void set(const ElementSet& set, std::string& out) override {
+  void write(const ElementSet& set, const QualityFlags*, std::string& out) override {
     if (!first_) {
       out += '\n';
     }
@@ -114,7 +123,8 @@ void write_pagination_member(const PageInfo& page, std::string_view next, std::s
   out += '}';
 }
 
-std::unique_ptr<SetListWriter> make_set_list_writer(Format format, TleLayout tle_layout) {
+std::unique_ptr<SetListWriter> make_set_list_writer(Format format, TleLayout tle_layout,
+                                                    bool with_quality) {
   switch (format) {
     case Format::json:
       return std::make_unique<JsonList>();
@@ -123,7 +133,7 @@ std::unique_ptr<SetListWriter> make_set_list_writer(Format format, TleLayout tle
     case Format::two_le:
       return std::make_unique<TleList>(false, tle_layout);
     case Format::csv:
-      return std::make_unique<CsvList>();
+      return std::make_unique<CsvList>(with_quality);
     case Format::xml:
       return std::make_unique<XmlList>();
     case Format::kvn:

@@ -5,15 +5,18 @@
 #include <string>
 
 #include "gpq/element_set.h"
+#include "gpq/set_quality.h"
 #include "gpq/tle.h"
 
 namespace gpq::format_detail {
 
-void json_set(const ElementSet& set, std::string& out);
+// `quality`: a `_quality` member after the others (none: no member).
+void json_set(const ElementSet& set, std::string& out, const QualityFlags* quality = nullptr);
 // Name line (3LE) when `with_name`, then the two lines in `layout`; "\n" line ends.
 void tle_set(const ElementSet& set, bool with_name, TleLayout layout, std::string& out);
-void csv_header(std::string& out);
-void csv_set(const ElementSet& set, std::string& out);
+// `with_quality` / `quality`: a last column `_quality`, the flags separated by spaces.
+void csv_header(std::string& out, bool with_quality = false);
+void csv_set(const ElementSet& set, std::string& out, const QualityFlags* quality = nullptr);
 // XML element text: control characters (which XML 1.0 cannot carry, not even as references)
 // and bytes that are not UTF-8 become U+FFFD, then the five markup characters are escaped.
 void xml_text(std::string_view text, std::string& out);

@@ -14,12 +14,16 @@ constexpr std::size_t kNameColumn = 1;
 
 }  // namespace
 
-void TableWriter::add_set(const ElementSet& set) {
+void TableWriter::add_set(const ElementSet& set, const QualityFlags* quality) {
   const DerivedFields d = derive(set);
   rows_.push_back({fmt::format("{}", set.norad_id), printable(set.object_name),
                    format_iso8601_millis(set.epoch), fmt::format("{:.4f}", set.inclination),
                    fmt::format("{:.1f}", d.apogee_km), fmt::format("{:.1f}", d.perigee_km),
                    fmt::format("{:.2f}", d.period_minutes), std::string(to_string(set.source))});
+  if (quality != nullptr) {
+    quality_ = true;
+    rows_.back().push_back(quality->joined(" "));
+  }
 }
 
 void TableWriter::add_catalog(const CatalogRecord& r) {
@@ -40,6 +44,20 @@ void TableWriter::write(std::string& out) const {
   static const std::vector<bool> kSetRight = {true, false, false, true, true, true, true, false};
   static const std::vector<bool> kCatalogRight = {true,  false, false, false,
                                                   false, false, false, false};
+  if (quality_) {
+    format_detail::TableRow header = kSetHeader;
+    header.emplace_back("QUALITY");
+    std::vector<bool> right = kSetRight;
+    right.push_back(false);
+    std::vector<format_detail::TableRow> rows = rows_;
+    for (format_detail::TableRow& row : rows) {
+      row.resize(header.size());
+    }
+    format_detail::append_plain_table(
+        header, rows, right, colour_, out,
+        format_detail::FitColumn{kNameColumn, static_cast<std::size_t>(width_)});
+    return;
+  }
   format_detail::append_plain_table(
       catalog_ ? kCatalogHeader : kSetHeader, rows_, catalog_ ? kCatalogRight : kSetRight, colour_,
       out, format_detail::FitColumn{kNameColumn, static_cast<std::size_t>(width_)});

@@ -29,15 +29,16 @@ void tle_set(const ElementSet& set, bool with_name, TleLayout layout, std::strin
   out += '\n';
 }
 
-void csv_header(std::string& out) {
+void csv_header(std::string& out, bool with_quality) {
   out +=
       "OBJECT_NAME,OBJECT_ID,EPOCH,MEAN_MOTION,ECCENTRICITY,INCLINATION,RA_OF_ASC_NODE,"
       "ARG_OF_PERICENTER,MEAN_ANOMALY,EPHEMERIS_TYPE,CLASSIFICATION_TYPE,NORAD_CAT_ID,"
       "ELEMENT_SET_NO,REV_AT_EPOCH,BSTAR,MEAN_MOTION_DOT,MEAN_MOTION_DDOT,PERIOD_MINUTES,"
-      "APOGEE_KM,PERIGEE_KM,SEMI_MAJOR_AXIS_KM,DATA_SOURCE,CREATION_DATE,_collected_at\n";
+      "APOGEE_KM,PERIGEE_KM,SEMI_MAJOR_AXIS_KM,DATA_SOURCE,CREATION_DATE,_collected_at";
+  out += with_quality ? ",_quality\n" : "\n";
 }
 
-void csv_set(const ElementSet& set, std::string& out) {
+void csv_set(const ElementSet& set, std::string& out, const QualityFlags* quality) {
   const DerivedFields d = derive(set);
   append_csv_field(set.object_name, out);
   out += ',';
@@ -56,6 +57,10 @@ void csv_set(const ElementSet& set, std::string& out) {
   }
   out += ',';
   out += format_iso8601_millis(set.collected_at);
+  if (quality != nullptr) {
+    out += ',';
+    out += quality->joined(" ");  // plain words and spaces: no quoting
+  }
   out += '\n';
 }
 

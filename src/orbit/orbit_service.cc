@@ -59,8 +59,10 @@ StateAnswer OrbitService::state(const StateQuery& query) const {
   answer.set = chosen_set(query);
   answer.choice = query.set;
   answer.frame = query.frame;
-  check_age(answer.set, query.epoch);
-  check_not_decayed(query.norad_id, query.epoch);
+  if (!query.allow_stale) {
+    check_age(answer.set, query.epoch);
+    check_not_decayed(query.norad_id, query.epoch);
+  }
   const ArchiveTrack track({answer.set});
   answer.point =
       point_in_frame(track.propagate(0, query.epoch), query.epoch, query.frame, answer.set.epoch);
@@ -85,7 +87,9 @@ Ephemeris OrbitService::ephemeris(const EphemerisQuery& query, const Paging& pag
   }
   const TimePoint first = query.instant(plan.first);
   const TimePoint last = query.instant(plan.first + plan.points - 1);
-  check_not_decayed(query.norad_id, last);
+  if (!query.allow_stale) {
+    check_not_decayed(query.norad_id, last);
+  }
   out.track_.emplace(track_over(query.norad_id, first, last));
   const ArchiveTrack& track = *out.track_;
   // Every instant's set is chosen (and its age checked) before any point is computed, so that
@@ -95,7 +99,9 @@ Ephemeris OrbitService::ephemeris(const EphemerisQuery& query, const Paging& pag
   for (std::int64_t i = 0; i < plan.points; ++i) {
     const TimePoint t = query.instant(plan.first + i);
     const std::size_t index = track.nearest(t);
-    check_age(track.set(index), t);
+    if (!query.allow_stale) {
+      check_age(track.set(index), t);
+    }
     if (index != current) {
       const ElementSet& set = track.set(index);
       require_sgp4_set(set);
@@ -114,13 +120,17 @@ PassList OrbitService::passes(const PassQuery& query) const {
   list.norad_id = query.norad_id;
   list.query = query;
   list.object_name = core_.latest(query.norad_id).object_name;
-  check_not_decayed(query.norad_id, query.end);
+  if (!query.allow_stale) {
+    check_not_decayed(query.norad_id, query.end);
+  }
   const ArchiveTrack track = track_over(query.norad_id, query.start, query.end);
   const Observer observer(
       {query.site.latitude_deg, query.site.longitude_deg, query.site.altitude_m / 1000.0});
   const LookFunction look = [&](TimePoint t) {
     const std::size_t index = track.nearest(t);
-    check_age(track.set(index), t);
+    if (!query.allow_stale) {
+      check_age(track.set(index), t);
+    }
     return observer.look_at(teme_to_itrf(track.propagate(index, t), t));
   };
   list.passes = find_passes(look, query.start, query.end, query.min_elevation_deg);

@@ -12,12 +12,6 @@
 namespace gpq::orbit {
 namespace {
 
-// 0 is SGP4 in every set published today; the older convention numbered SGP4 2 and SDP4 3,
-// which Sgp4Propagator computes alike (it picks SDP4 by the period, as that convention did).
-bool is_sgp4_type(std::int8_t ephemeris_type) {
-  return ephemeris_type == 0 || ephemeris_type == 2 || ephemeris_type == 3;
-}
-
 std::string_view theory_name(std::int8_t ephemeris_type) {
   switch (ephemeris_type) {
     case 1:
@@ -45,7 +39,7 @@ double minutes_after_epoch(const ElementSet& set, TimePoint t) {
 }
 
 std::string theory_problem(const ElementSet& set) {
-  if (is_sgp4_type(set.ephemeris_type)) {
+  if (is_sgp4_ephemeris_type(set.ephemeris_type)) {
     return {};
   }
   return fmt::format(

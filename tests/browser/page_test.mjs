@@ -122,6 +122,13 @@ try {
     await page.waitForFunction(() => document.querySelector('pre.tle')?.textContent.length > 0);
     const tle = await page.$eval('pre.tle', (node) => node.textContent);
     check(/^1 25544U/m.test(tle), `latest TLE: ${tle}`);
+    // The latest set's quality flags, always shown, as the API gives them.
+    await waitFor(page, '#latest-quality');
+    const shown = await page.$eval('#latest-quality', (node) => node.textContent);
+    const judged = (await api('/gp/25544?include=quality'))._quality;
+    check(Array.isArray(judged), `no _quality in /gp/25544?include=quality`);
+    const expected = judged.length ? judged.join(', ').replaceAll('_', ' ') : 'no flag';
+    check(shown === expected, `quality shown "${shown}", the API's "${expected}"`);
     // The set behind a point, from the keyboard: the slider moves the cursor.
     await page.focus('#point-slider');
     await page.keyboard.press('End');

@@ -119,4 +119,8 @@ std::vector<std::string> openapi_property_enum(std::string_view schema, std::str
   return strings_at({"components", "schemas", schema, "properties", property, "enum"});
 }
 
+std::vector<std::string> openapi_items_enum(std::string_view schema, std::string_view property) {
+  return strings_at({"components", "schemas", schema, "properties", property, "items", "enum"});
+}
+
 }  // namespace gpq::test

@@ -20,5 +20,7 @@ std::vector<std::string> openapi_parameter_enum(std::string_view name);
 std::string openapi_parameter_description(std::string_view name);
 // components.schemas.SCHEMA.properties.PROPERTY.enum (strings only, null left out).
 std::vector<std::string> openapi_property_enum(std::string_view schema, std::string_view property);
+// components.schemas.SCHEMA.properties.PROPERTY.items.enum: the values of an array's items.
+std::vector<std::string> openapi_items_enum(std::string_view schema, std::string_view property);
 
 }  // namespace gpq::test

@@ -16,6 +16,7 @@
 #include "core/header_list.h"
 #include "core/text.h"
 #include "events/event_service.h"
+#include "events/set_quality.h"
 #include "http/api/openapi.h"
 #include "http/api/page_links.h"
 #include "orbit/orbit_service.h"
@@ -24,12 +25,31 @@ namespace gpq::http {
 namespace {
 
 using ListRun = std::function<PageInfo(const SetVisitor&)>;
+using events::SetQualityJudge;
+
+// The two cores of an answer: `core` answers (now, or as of an instant), `archive` is the
+// archive as it is now, which quality flags are read from.
+struct Cores {
+  const QueryService& core;
+  const QueryService& archive;
+};
 
 // An API answer: no table, no line end after JSON.
-AnswerStyle style_of(TleLayout tle_layout) {
+AnswerStyle style_of(TleLayout tle_layout, bool quality = false) {
   AnswerStyle style;
   style.tle_layout = tle_layout;
+  style.quality = quality;
   return style;
+}
+
+// The judge of a request's sets when it asked for their quality (`include=quality`).
+template <typename Query>
+std::optional<SetQualityJudge> judge_for(const BoundRequest<Query>& bound, const Cores& cores,
+                                         std::optional<TimePoint> instant) {
+  if (!bound.quality) {
+    return std::nullopt;
+  }
+  return std::optional<SetQualityJudge>(std::in_place, cores.archive, instant);
 }
 
 // Link and X-Total-Count, on a page of every format.
@@ -40,14 +60,21 @@ void add_page_headers(const PageInfo& page, const PageLinks& links, Reply& reply
   }
 }
 
-// A page of sets in any format, with X-Omitted-* where TLE could not carry some.
+// A page of sets in any format, with X-Omitted-* where TLE could not carry some; each set
+// with its quality flags when a judge is given.
 Reply set_list(Format format, TleLayout tle_layout, const ListRun& run, const Call& call,
-               const HistoryMeta* meta) {
+               const HistoryMeta* meta, std::optional<SetQualityJudge>& judge) {
   Reply reply;
   reply.content_type = content_type(format);
-  SetPageWriter writer(format, style_of(tle_layout));
+  SetPageWriter writer(format, style_of(tle_layout, judge.has_value()));
   writer.begin(reply.body);
-  const PageInfo page = run([&](const ElementSet& set) { writer.set(set, reply.body); });
+  const PageInfo page = run([&](const ElementSet& set) {
+    if (judge) {
+      writer.set(set, judge->flags(set), reply.body);
+    } else {
+      writer.set(set, reply.body);
+    }
+  });
   const PageLinks links = page_links(page, call.base_url, call.path, call.query, kMaxOffset);
   writer.end(page, {links.next, links.prev}, meta, reply.body);
   if (const OmittedSets& omitted = writer.omitted(); omitted.count > 0) {
@@ -58,10 +85,15 @@ Reply set_list(Format format, TleLayout tle_layout, const ListRun& run, const Ca
   return reply;
 }
 
-Reply one_set(Format format, TleLayout tle_layout, const ElementSet& set) {
+Reply one_set(Format format, TleLayout tle_layout, const ElementSet& set,
+              std::optional<SetQualityJudge>& judge) {
   Reply reply;
   reply.content_type = content_type(format);
-  write_set_answer(format, set, style_of(tle_layout), reply.body);
+  if (judge) {
+    write_set_answer(format, set, judge->flags(set), style_of(tle_layout, true), reply.body);
+  } else {
+    write_set_answer(format, set, style_of(tle_layout), reply.body);
+  }
   reply.headers.emplace_back("X-Data-Source", std::string(to_string(set.source)));
   return reply;
 }
@@ -72,18 +104,20 @@ Reply json_reply(std::string body) {
   return reply;
 }
 
-Reply latest(const QueryService& core, const Call& call) {
+Reply latest(const Cores& cores, const Call& call) {
   const auto bound = bind_latest(call.route.norad_id, call.params, FrontEnd::http);
-  const ElementSet set = core.latest(bound.query);
-  Reply reply = one_set(bound.format, bound.tle_layout, set);
+  const ElementSet set = cores.core.latest(bound.query);
+  auto judge = judge_for(bound, cores, cores.core.now());
+  Reply reply = one_set(bound.format, bound.tle_layout, set, judge);
   reply.epoch_for_age = set.epoch;
   return reply;
 }
 
-Reply nearest(const QueryService& core, const Call& call) {
+Reply nearest(const Cores& cores, const Call& call) {
   const auto bound = bind_nearest(call.route.norad_id, call.params, FrontEnd::http);
-  const Nearest found = core.nearest(bound.query);
-  Reply reply = one_set(bound.format, bound.tle_layout, found.set);
+  const Nearest found = cores.core.nearest(bound.query);
+  auto judge = judge_for(bound, cores, bound.query.epoch);
+  Reply reply = one_set(bound.format, bound.tle_layout, found.set, judge);
   reply.headers.emplace_back("X-Epoch-Delta-Seconds", fmt::format("{:.3f}", found.delta_seconds));
   return reply;
 }
@@ -202,31 +236,36 @@ Reply catalog_record(const QueryService& core, const Call& call) {
   return reply;
 }
 
-Reply search(const QueryService& core, const Call& call) {
+Reply search(const Cores& cores, const Call& call) {
   const auto bound = bind_gp_search(call.params, FrontEnd::http);
+  auto judge = judge_for(bound, cores, cores.core.now());
   return set_list(
       bound.format, bound.tle_layout,
-      [&](const SetVisitor& visit) { return core.search(bound.query, bound.paging, visit); }, call,
-      nullptr);
+      [&](const SetVisitor& visit) { return cores.core.search(bound.query, bound.paging, visit); },
+      call, nullptr, judge);
 }
 
-Reply snapshot(const QueryService& core, const Call& call) {
+Reply snapshot(const Cores& cores, const Call& call) {
   const auto bound = bind_snapshot(call.params, FrontEnd::http);
-  return set_list(
-      bound.format, bound.tle_layout,
-      [&](const SetVisitor& visit) { return core.snapshot(bound.query, bound.paging, visit); },
-      call, nullptr);
-}
-
-Reply history(const QueryService& core, const Call& call) {
-  const auto bound = bind_history(call.route.norad_id, call.params, FrontEnd::http);
-  HistoryMeta meta;
+  auto judge = judge_for(bound, cores, bound.query.epoch.value_or(cores.core.now()));
   return set_list(
       bound.format, bound.tle_layout,
       [&](const SetVisitor& visit) {
-        return core.history(bound.query, bound.paging, visit, &meta);
+        return cores.core.snapshot(bound.query, bound.paging, visit);
       },
-      call, &meta);
+      call, nullptr, judge);
+}
+
+Reply history(const Cores& cores, const Call& call) {
+  const auto bound = bind_history(call.route.norad_id, call.params, FrontEnd::http);
+  HistoryMeta meta;
+  auto judge = judge_for(bound, cores, std::nullopt);
+  return set_list(
+      bound.format, bound.tle_layout,
+      [&](const SetVisitor& visit) {
+        return cores.core.history(bound.query, bound.paging, visit, &meta);
+      },
+      call, &meta, judge);
 }
 
 Reply adjacent(const QueryService& core, const Call& call) {
@@ -256,19 +295,20 @@ Reply status(const QueryService& core, std::string_view version) {
   return json_reply(std::move(body));
 }
 
-// The answer of `core` as it is: `as_of` is applied before.
-Reply answer_now(const QueryService& core, const Call& call, const ApiSettings& settings) {
+// The answer of `cores.core` as it is: `as_of` is applied before.
+Reply answer_now(const Cores& cores, const Call& call, const ApiSettings& settings) {
+  const QueryService& core = cores.core;
   switch (call.route.endpoint) {
     case Endpoint::latest:
-      return latest(core, call);
+      return latest(cores, call);
     case Endpoint::search:
-      return search(core, call);
+      return search(cores, call);
     case Endpoint::snapshot:
-      return snapshot(core, call);
+      return snapshot(cores, call);
     case Endpoint::history:
-      return history(core, call);
+      return history(cores, call);
     case Endpoint::nearest:
-      return nearest(core, call);
+      return nearest(cores, call);
     case Endpoint::adjacent:
       return adjacent(core, call);
     case Endpoint::range:
@@ -311,9 +351,9 @@ Reply answer(const QueryService& core, const Call& call, const ApiSettings& sett
                    fmt::format("it applies to {}", as_of_endpoint_names()));
     }
     const AsOfCore then(core.store(), *as_of);
-    return answer_now(then.core(), call, settings);
+    return answer_now({then.core(), core}, call, settings);
   }
-  return answer_now(core, call, settings);
+  return answer_now({core, core}, call, settings);
 }
 
 std::optional<std::string> epoch_age_hours(const Reply& reply, TimePoint now) {

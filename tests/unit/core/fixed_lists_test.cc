@@ -10,6 +10,7 @@
 #include "gpq/element_set.h"
 #include "gpq/event_query.h"
 #include "gpq/key_service.h"
+#include "gpq/set_quality.h"
 
 #include "core/text.h"
 #include "support/openapi_document.h"
@@ -114,6 +115,20 @@ TEST(FixedListsTest, EventKindsAndElementsAreTheOpenApiDocumentsUpperCased) {
   EXPECT_EQ(test::openapi_property_enum("Event", "KIND"), kinds);
   EXPECT_EQ(test::openapi_property_enum("Event", "ELEMENT"), elements);
   EXPECT_EQ(test::openapi_property_enum("Event", "UNIT"), units);
+}
+
+TEST(FixedListsTest, QualityFlagsAreTheOpenApiDocuments) {
+  const std::initializer_list<QualityFlag> flags = {
+#define GPQ_QUALITY_FLAG_ITEM(name) QualityFlag::name,
+      GPQ_QUALITY_FLAGS(GPQ_QUALITY_FLAG_ITEM)
+#undef GPQ_QUALITY_FLAG_ITEM
+  };
+  const auto names = names_of(flags, [](QualityFlag f) { return std::string(to_string(f)); });
+  for (const QualityFlag flag : flags) {
+    EXPECT_EQ(parse_quality_flag(to_upper(to_string(flag))), flag);
+  }
+  EXPECT_EQ(test::openapi_items_enum("GpRecord", "_quality"), names);
+  EXPECT_EQ(names.size(), 8U);
 }
 
 TEST(FixedListsTest, KeyScopesRoundTrip) {

@@ -40,6 +40,44 @@ TEST(FormatTest, JsonRecordHasSpecFieldsInSpecOrder) {
       R"x("CREATION_DATE":null,"_collected_at":"2026-05-24T00:00:00.000Z"})x");
 }
 
+TEST(FormatTest, QualityFlagsFollowEverySetInJsonCsvAndTable) {
+  QualityFlags flags;
+  flags.add(QualityFlag::stale);
+  flags.add(QualityFlag::decayed);
+  AnswerStyle style;
+  style.quality = true;
+  std::string json;
+  write_set_answer(Format::json, iss(), flags, style, json);
+  EXPECT_TRUE(json.ends_with(
+      R"x("_collected_at":"2026-05-24T00:00:00.000Z","_quality":["stale","decayed"]})x"))
+      << json;
+  std::string csv;
+  write_set_answer(Format::csv, iss(), flags, style, csv);
+  EXPECT_TRUE(csv.starts_with("OBJECT_NAME,") &&
+              csv.find(",_collected_at,_quality\n") != std::string::npos)
+      << csv;
+  EXPECT_TRUE(csv.ends_with("Z,stale decayed\n")) << csv;
+  // A page: every set carries its flags, none as an empty array or an empty cell.
+  for (const Format format : {Format::json, Format::csv, Format::table}) {
+    SetPageWriter page(format, style);
+    std::string out;
+    page.begin(out);
+    page.set(iss(), flags, out);
+    page.set(iss(), QualityFlags{}, out);
+    page.end(PageInfo{}, {}, nullptr, out);
+    if (format == Format::json) {
+      EXPECT_NE(out.find(R"("_quality":["stale","decayed"]},{)"), std::string::npos) << out;
+      EXPECT_NE(out.find(R"("_quality":[]}])"), std::string::npos) << out;
+    } else if (format == Format::csv) {
+      EXPECT_NE(out.find(",stale decayed\n"), std::string::npos) << out;
+      EXPECT_TRUE(out.ends_with("Z,\n")) << out;
+    } else {
+      EXPECT_NE(out.find("QUALITY"), std::string::npos) << out;
+      EXPECT_NE(out.find("stale decayed"), std::string::npos) << out;
+    }
+  }
+}
+
 TEST(FormatTest, TextFormats) {
   EXPECT_EQ(single(Format::tle, iss()),
             "ISS (ZARYA)\n"

@@ -76,7 +76,14 @@ TEST(DetectEventsTest, FindsAReboostBetweenItsTwoSets) {
 TEST(DetectEventsTest, ABadSetIsNotAManoeuvre) {
   std::vector<ElementSet> sets = drag_history(200);
   sets[80].mean_motion -= 0.004;  // one set off, the next back on the line
-  EXPECT_TRUE(of_kind(detect_events(sets), EventKind::manoeuvre).empty());
+  const Detection found = detect_events(sets);
+  EXPECT_TRUE(of_kind(found, EventKind::manoeuvre).empty());
+  // It is dropped as an outlier, the one the quality flag names.
+  EXPECT_EQ(found.outliers, std::vector<TimePoint>{sets[80].epoch});
+}
+
+TEST(DetectEventsTest, AQuietHistoryHasNoOutlier) {
+  EXPECT_TRUE(detect_events(drag_history(200)).outliers.empty());
 }
 
 TEST(DetectEventsTest, ARegeneratedSetOfTheSameEpochIsMerged) {
