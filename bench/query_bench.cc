@@ -182,6 +182,34 @@ void BM_SnapshotPage500Quality(benchmark::State& state) {
   }
 }
 
+// A page of current sets (/gp, the page's search), with their flags judged now when
+// state.range(0) is 1.
+void BM_CurrentPage500(benchmark::State& state) {
+  const bool quality = state.range(0) == 1;
+  Paging paging;
+  paging.per_page = 500;
+  std::int64_t page_number = 0;
+  std::string out;
+  for (auto _ : state) {
+    paging.page = 1 + page_number++ % 30;  // another 500 objects each time
+    out.clear();
+    AnswerStyle style;
+    style.quality = quality;
+    SetPageWriter writer(Format::json, style);
+    events::SetQualityJudge judge(*mirror().core, system_now());
+    writer.begin(out);
+    const PageInfo page = mirror().core->search({}, paging, [&](const ElementSet& set) {
+      if (quality) {
+        writer.set(set, judge.flags(set), out);
+      } else {
+        writer.set(set, out);
+      }
+    });
+    writer.end(page, {}, nullptr, out);
+    benchmark::DoNotOptimize(out.data());
+  }
+}
+
 void BM_HistoryPage500Quality(benchmark::State& state) {
   std::size_t i = 0;
   std::string out;
@@ -231,6 +259,7 @@ BENCHMARK(BM_HistoryPage500)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_SnapshotPage500)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 BENCHMARK(BM_SnapshotPage500Quality)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 BENCHMARK(BM_HistoryPage500Quality)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CurrentPage500)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NameSearch)->Unit(benchmark::kMillisecond);
 
 }  // namespace

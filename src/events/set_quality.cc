@@ -43,14 +43,13 @@ std::vector<ElementSet> sets_between(const QueryService& archive, std::int32_t n
 }
 
 // The latest re-entry gpq's decay event predicts for the object, when its newest sets show one.
-std::optional<TimePoint> predicted_reentry(const QueryService& archive, std::int32_t norad_id) {
-  const std::optional<ElementSet> newest = archive.store().latest(norad_id, SourceFilter::all);
+std::optional<TimePoint> predicted_reentry(const QueryService& archive, const ElementSet& newest) {
   // A decay is reported only below kDecayPerigeeKm: above it no history need be read.
-  if (!newest || newest->mean_motion <= 0 || derive(*newest).perigee_km >= kDecayPerigeeKm) {
+  if (newest.mean_motion <= 0 || derive(newest).perigee_km >= kDecayPerigeeKm) {
     return std::nullopt;
   }
   const std::vector<ElementSet> sets = sets_between(
-      archive, norad_id, shifted(newest->epoch, -kContextDays * kMicrosPerDay), newest->epoch);
+      archive, newest.norad_id, shifted(newest.epoch, -kContextDays * kMicrosPerDay), newest.epoch);
   for (const OrbitEvent& event : detect_events(sets).events) {
     if (event.kind == EventKind::decay && event.reentry_latest) {
       return event.reentry_latest;
@@ -100,12 +99,19 @@ SetQualityJudge::ObjectFacts& SetQualityJudge::facts_of(std::int32_t norad_id) {
         record && record->decay_date) {
       facts.decayed_from = decayed_from(*record->decay_date);
     }
-    facts.reentry = predicted_reentry(archive_, norad_id);
+    if (const auto newest = archive_.store().latest(norad_id, SourceFilter::all)) {
+      facts.newest_epoch = newest->epoch;
+      facts.reentry = predicted_reentry(archive_, *newest);
+    }
   }
   return facts;
 }
 
 bool SetQualityJudge::is_outlier(const ElementSet& set, ObjectFacts& facts) {
+  // Out and back needs a set after it: the newest (every current set) never is one.
+  if (!facts.newest_epoch || set.epoch >= *facts.newest_epoch) {
+    return false;
+  }
   // The sets read for an earlier set of the object serve while they reach half the context
   // on both sides of this one (a history's sets come in order: one read per fortnight).
   const bool covered = facts.window_start &&

@@ -35,6 +35,7 @@ class SetQualityJudge {
   struct ObjectFacts {
     std::optional<TimePoint> decayed_from;  // SATCAT's DECAY_DATE, the day after it
     std::optional<TimePoint> reentry;       // the latest re-entry gpq's decay event predicts
+    std::optional<TimePoint> newest_epoch;  // of the object's newest set
     // The sets around the last one asked, and which of them are outliers.
     std::optional<TimePoint> window_start;
     std::optional<TimePoint> window_end;
