@@ -127,58 +127,13 @@ void BM_Range(benchmark::State& state) {
   }
 }
 
-void BM_HistoryPage500(benchmark::State& state) {
-  std::size_t i = 0;
-  std::string out;
-  Paging paging;
-  paging.per_page = 500;
-  for (auto _ : state) {
-    out.clear();
-    const auto writer = make_set_list_writer(Format::json);
-    writer->begin(out);
-    HistoryMeta meta;
-    mirror().core->history(
-        {next_id(i), std::nullopt, std::nullopt, SourceFilter::all}, paging,
-        [&](const ElementSet& set) { writer->set(set, out); }, &meta);
-    writer->end(out);
-  }
-}
-
-void BM_SnapshotPage500(benchmark::State& state) {
-  Paging paging;
-  paging.per_page = 500;
-  std::int64_t shift = 0;
-  for (auto _ : state) {
-    // A new epoch each time: no cached snapshot answers it.
-    const SnapshotQuery query{TimePoint::from_unix_micros(mirror().middle.unix_micros() + shift),
-                              std::nullopt, std::nullopt, std::nullopt};
-    shift += 1'000'000;
-    std::int64_t rows = 0;
-    mirror().core->snapshot(query, paging, [&](const ElementSet&) { ++rows; });
-    benchmark::DoNotOptimize(rows);
-  }
-}
-
-// The page with every set's quality flags (`include=quality`), judged at the snapshot's epoch.
-void BM_SnapshotPage500Quality(benchmark::State& state) {
-  Paging paging;
-  paging.per_page = 500;
-  std::int64_t shift = 0;
-  std::string out;
-  for (auto _ : state) {
-    const SnapshotQuery query{TimePoint::from_unix_micros(mirror().middle.unix_micros() + shift),
-                              std::nullopt, std::nullopt, std::nullopt};
-    shift += 1'000'000;
-    out.clear();
-    AnswerStyle style;
-    style.quality = true;
-    SetPageWriter writer(Format::json, style);
-    events::SetQualityJudge judge(*mirror().core, *query.epoch);
-    writer.begin(out);
-    const PageInfo page = mirror().core->snapshot(
-        query, paging, [&](const ElementSet& set) { writer.set(set, judge.flags(set), out); });
-    writer.end(page, {}, nullptr, out);
-    benchmark::DoNotOptimize(out.data());
+// One set of a page, with its flags when a judge is given (`include=quality`).
+void add(SetPageWriter& writer, events::SetQualityJudge* judge, const ElementSet& set,
+         std::string& out) {
+  if (judge != nullptr) {
+    writer.set(set, judge->flags(set), out);
+  } else {
+    writer.set(set, out);
   }
 }
 
@@ -199,36 +154,71 @@ void BM_CurrentPage500(benchmark::State& state) {
     events::SetQualityJudge judge(*mirror().core, system_now());
     writer.begin(out);
     const PageInfo page = mirror().core->search({}, paging, [&](const ElementSet& set) {
-      if (quality) {
-        writer.set(set, judge.flags(set), out);
-      } else {
-        writer.set(set, out);
-      }
+      add(writer, quality ? &judge : nullptr, set, out);
     });
     writer.end(page, {}, nullptr, out);
     benchmark::DoNotOptimize(out.data());
   }
 }
 
-void BM_HistoryPage500Quality(benchmark::State& state) {
+// A page of 500 of one object's sets, each with its flags (`include=quality`) when `quality`.
+void history_pages(benchmark::State& state, bool quality) {
   std::size_t i = 0;
   std::string out;
   Paging paging;
   paging.per_page = 500;
+  AnswerStyle style;
+  style.quality = quality;
   for (auto _ : state) {
     out.clear();
-    AnswerStyle style;
-    style.quality = true;
     SetPageWriter writer(Format::json, style);
     events::SetQualityJudge judge(*mirror().core, std::nullopt);
     writer.begin(out);
     HistoryMeta meta;
     const PageInfo page = mirror().core->history(
         {next_id(i), std::nullopt, std::nullopt, SourceFilter::all}, paging,
-        [&](const ElementSet& set) { writer.set(set, judge.flags(set), out); }, &meta);
+        [&](const ElementSet& set) { add(writer, quality ? &judge : nullptr, set, out); }, &meta);
     writer.end(page, {}, &meta, out);
     benchmark::DoNotOptimize(out.data());
   }
+}
+
+// A page of 500 of the snapshot at a new epoch each time (no cached snapshot answers it), the
+// flags judged at that epoch when `quality`.
+void snapshot_pages(benchmark::State& state, bool quality) {
+  Paging paging;
+  paging.per_page = 500;
+  AnswerStyle style;
+  style.quality = quality;
+  std::int64_t shift = 0;
+  std::string out;
+  for (auto _ : state) {
+    const SnapshotQuery query{TimePoint::from_unix_micros(mirror().middle.unix_micros() + shift),
+                              std::nullopt, std::nullopt, std::nullopt};
+    shift += 1'000'000;
+    out.clear();
+    SetPageWriter writer(Format::json, style);
+    events::SetQualityJudge judge(*mirror().core, *query.epoch);
+    writer.begin(out);
+    const PageInfo page = mirror().core->snapshot(query, paging, [&](const ElementSet& set) {
+      add(writer, quality ? &judge : nullptr, set, out);
+    });
+    writer.end(page, {}, nullptr, out);
+    benchmark::DoNotOptimize(out.data());
+  }
+}
+
+void BM_HistoryPage500(benchmark::State& state) {
+  history_pages(state, false);
+}
+void BM_HistoryPage500Quality(benchmark::State& state) {
+  history_pages(state, true);
+}
+void BM_SnapshotPage500(benchmark::State& state) {
+  snapshot_pages(state, false);
+}
+void BM_SnapshotPage500Quality(benchmark::State& state) {
+  snapshot_pages(state, true);
 }
 
 void BM_NameSearch(benchmark::State& state) {

@@ -213,6 +213,8 @@ class SetPageWriter {
   const OmittedSets& omitted() const;
 
  private:
+  void add(const ElementSet& set, const QualityFlags* quality, std::string& out);
+
   Format format_;
   AnswerStyle style_;
   std::unique_ptr<SetListWriter> list_;  // all but table

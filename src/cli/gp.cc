@@ -36,7 +36,7 @@ void add_gp_command(CLI::App& app, Context& ctx) {
     if (id_given->count() > 0) {
       const auto bound = bind_latest(*norad_id, all, FrontEnd::cli);
       const QueryService& core = ctx.core(all);
-      auto judge = judge_for(bound, ctx.core(), core.now());
+      auto judge = events::judge_for(bound, ctx.core(), core);
       print_set(bound.format, bound.tle_layout, core.latest(bound.query),
                 judge ? &*judge : nullptr);
       return;
@@ -44,7 +44,7 @@ void add_gp_command(CLI::App& app, Context& ctx) {
     refuse_as_of(all, "a search or a snapshot", "give one NORAD id for its latest set then");
     if (all.contains("epoch")) {
       const auto bound = bind_snapshot(all, FrontEnd::cli);
-      auto judge = judge_for(bound, ctx.core(), bound.query.epoch.value_or(ctx.core().now()));
+      auto judge = events::judge_for(bound, ctx.core(), ctx.core());
       print_set_list(
           bound.format, bound.tle_layout,
           [&](const SetVisitor& visit) {
@@ -54,7 +54,7 @@ void add_gp_command(CLI::App& app, Context& ctx) {
       return;
     }
     const auto bound = bind_gp_search(all, FrontEnd::cli);
-    auto judge = judge_for(bound, ctx.core(), ctx.core().now());
+    auto judge = events::judge_for(bound, ctx.core(), ctx.core());
     print_set_list(
         bound.format, bound.tle_layout,
         [&](const SetVisitor& visit) {

@@ -25,7 +25,7 @@ void add_history_command(CLI::App& app, Context& ctx) {
     const Params all = ctx.with_output(*params);
     const auto bound = bind_history(*norad_id, all, FrontEnd::cli);
     const QueryService& core = ctx.core(all);
-    auto judge = judge_for(bound, ctx.core(), std::nullopt);
+    auto judge = events::judge_for(bound, ctx.core(), core);
     HistoryMeta meta;
     print_set_list(
         bound.format, bound.tle_layout,

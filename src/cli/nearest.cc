@@ -25,11 +25,12 @@ void add_nearest_command(CLI::App& app, Context& ctx) {
   cmd->callback([&ctx, norad_id, params] {
     const Params all = ctx.with_output(*params);
     const auto bound = bind_nearest(*norad_id, all, FrontEnd::cli);
-    const Nearest found = ctx.core(all).nearest(bound.query);
+    const QueryService& core = ctx.core(all);
+    const Nearest found = core.nearest(bound.query);
     if (!ctx.quiet() && bound.format == Format::table) {
       fmt::print(stderr, "epoch delta: {:.3f} s\n", found.delta_seconds);
     }
-    auto judge = judge_for(bound, ctx.core(), bound.query.epoch);
+    auto judge = events::judge_for(bound, ctx.core(), core);
     print_set(bound.format, bound.tle_layout, found.set, judge ? &*judge : nullptr);
   });
 }

@@ -9,7 +9,6 @@
 
 #include "gpq/format.h"
 #include "gpq/query.h"
-#include "gpq/request.h"
 
 #include "events/set_quality.h"
 
@@ -75,17 +74,5 @@ void print_catalog_record(Format format, const CatalogRecord& record);
 // A whole answer's style on this stdout: the terminal's width and colours, a line end after
 // JSON.
 AnswerStyle terminal_style(TleLayout tle_layout, bool quality = false);
-
-// The judge of a command's sets when it asked for their quality (--quality): read from the
-// archive as it is now (`archive`), at `instant` (events::SetQualityJudge).
-template <typename Query>
-std::optional<events::SetQualityJudge> judge_for(const BoundRequest<Query>& bound,
-                                                 const QueryService& archive,
-                                                 std::optional<TimePoint> instant) {
-  if (!bound.quality) {
-    return std::nullopt;
-  }
-  return std::optional<events::SetQualityJudge>(std::in_place, archive, instant);
-}
 
 }  // namespace gpq::cli

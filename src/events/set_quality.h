@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gpq/query_service.h"
+#include "gpq/request.h"
 #include "gpq/set_quality.h"
 
 namespace gpq::events {
@@ -50,5 +51,38 @@ class SetQualityJudge {
   std::optional<TimePoint> instant_;
   std::unordered_map<std::int32_t, ObjectFacts> objects_;
 };
+
+// The instant each question names, at which `stale` and `decayed` are judged
+// (docs/DECISIONS.md "Quality"): `answering`'s now for one object's latest set (its id) and a
+// search, the snapshot's epoch (else now), the epoch of nearest; a history names none.
+inline std::optional<TimePoint> instant_asked(std::int32_t, const QueryService& answering) {
+  return answering.now();
+}
+inline std::optional<TimePoint> instant_asked(const GpFilter&, const QueryService& answering) {
+  return answering.now();
+}
+inline std::optional<TimePoint> instant_asked(const SnapshotQuery& query,
+                                              const QueryService& answering) {
+  return query.epoch.value_or(answering.now());
+}
+inline std::optional<TimePoint> instant_asked(const NearestQuery& query, const QueryService&) {
+  return query.epoch;
+}
+inline std::optional<TimePoint> instant_asked(const HistoryQuery&, const QueryService&) {
+  return std::nullopt;
+}
+
+// The judge of a request's sets when it asked for their flags (`include=quality`), else none.
+// `answering` answers the request (now, or as of an instant); `archive` is the archive now.
+template <typename Query>
+std::optional<SetQualityJudge> judge_for(const BoundRequest<Query>& bound,
+                                         const QueryService& archive,
+                                         const QueryService& answering) {
+  if (!bound.quality) {
+    return std::nullopt;
+  }
+  return std::optional<SetQualityJudge>(std::in_place, archive,
+                                        instant_asked(bound.query, answering));
+}
 
 }  // namespace gpq::events

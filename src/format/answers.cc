@@ -18,6 +18,28 @@ TableWriter table_of(const AnswerStyle& style) {
   return TableWriter(style.table_width, style.table_colour);
 }
 
+// One set as a whole answer; `quality` (may be null) goes where json, csv and the table carry it.
+void write_one_set(Format format, const ElementSet& set, const QualityFlags* quality,
+                   const AnswerStyle& style, std::string& out) {
+  if (format == Format::table) {
+    TableWriter table = table_of(style);
+    table.add_set(set, quality);
+    table.write(out);
+    return;
+  }
+  if (format == Format::json) {
+    format_detail::json_set(set, out, quality);
+    end_json_document(style, out);
+    return;
+  }
+  if (format == Format::csv && quality != nullptr) {
+    format_detail::csv_header(out, true);
+    format_detail::csv_set(set, out, quality);
+    return;
+  }
+  write_set(format, set, out, style.tle_layout);
+}
+
 }  // namespace
 
 SetPageWriter::SetPageWriter(Format format, const AnswerStyle& style)
@@ -40,18 +62,20 @@ void SetPageWriter::begin(std::string& out) {
 }
 
 void SetPageWriter::set(const ElementSet& set, std::string& out) {
-  if (table_) {
-    table_->add_set(set);
-  } else {
-    list_->set(set, out);
-  }
+  add(set, nullptr, out);
 }
 
 void SetPageWriter::set(const ElementSet& set, const QualityFlags& quality, std::string& out) {
+  add(set, &quality, out);
+}
+
+void SetPageWriter::add(const ElementSet& set, const QualityFlags* quality, std::string& out) {
   if (table_) {
-    table_->add_set(set, &quality);
+    table_->add_set(set, quality);
+  } else if (quality != nullptr) {
+    list_->set(set, *quality, out);
   } else {
-    list_->set(set, quality, out);
+    list_->set(set, out);
   }
 }
 
@@ -114,38 +138,12 @@ void CatalogPageWriter::end(const PageInfo& page, const PageUrls& urls, std::str
 
 void write_set_answer(Format format, const ElementSet& set, const AnswerStyle& style,
                       std::string& out) {
-  if (format == Format::table) {
-    TableWriter table = table_of(style);
-    table.add_set(set);
-    table.write(out);
-    return;
-  }
-  write_set(format, set, out, style.tle_layout);
-  if (format == Format::json) {
-    end_json_document(style, out);
-  }
+  write_one_set(format, set, nullptr, style, out);
 }
 
 void write_set_answer(Format format, const ElementSet& set, const QualityFlags& quality,
                       const AnswerStyle& style, std::string& out) {
-  switch (format) {
-    case Format::table: {
-      TableWriter table = table_of(style);
-      table.add_set(set, &quality);
-      table.write(out);
-      return;
-    }
-    case Format::json:
-      format_detail::json_set(set, out, &quality);
-      end_json_document(style, out);
-      return;
-    case Format::csv:
-      format_detail::csv_header(out, true);
-      format_detail::csv_set(set, out, &quality);
-      return;
-    default:
-      write_set_answer(format, set, style, out);  // a format without the flags
-  }
+  write_one_set(format, set, &quality, style, out);
 }
 
 void write_catalog_record_answer(Format format, const CatalogRecord& record,

@@ -42,16 +42,6 @@ AnswerStyle style_of(TleLayout tle_layout, bool quality = false) {
   return style;
 }
 
-// The judge of a request's sets when it asked for their quality (`include=quality`).
-template <typename Query>
-std::optional<SetQualityJudge> judge_for(const BoundRequest<Query>& bound, const Cores& cores,
-                                         std::optional<TimePoint> instant) {
-  if (!bound.quality) {
-    return std::nullopt;
-  }
-  return std::optional<SetQualityJudge>(std::in_place, cores.archive, instant);
-}
-
 // Link and X-Total-Count, on a page of every format.
 void add_page_headers(const PageInfo& page, const PageLinks& links, Reply& reply) {
   reply.headers.emplace_back("X-Total-Count", std::to_string(page.total));
@@ -107,7 +97,7 @@ Reply json_reply(std::string body) {
 Reply latest(const Cores& cores, const Call& call) {
   const auto bound = bind_latest(call.route.norad_id, call.params, FrontEnd::http);
   const ElementSet set = cores.core.latest(bound.query);
-  auto judge = judge_for(bound, cores, cores.core.now());
+  auto judge = events::judge_for(bound, cores.archive, cores.core);
   Reply reply = one_set(bound.format, bound.tle_layout, set, judge);
   reply.epoch_for_age = set.epoch;
   return reply;
@@ -116,7 +106,7 @@ Reply latest(const Cores& cores, const Call& call) {
 Reply nearest(const Cores& cores, const Call& call) {
   const auto bound = bind_nearest(call.route.norad_id, call.params, FrontEnd::http);
   const Nearest found = cores.core.nearest(bound.query);
-  auto judge = judge_for(bound, cores, bound.query.epoch);
+  auto judge = events::judge_for(bound, cores.archive, cores.core);
   Reply reply = one_set(bound.format, bound.tle_layout, found.set, judge);
   reply.headers.emplace_back("X-Epoch-Delta-Seconds", fmt::format("{:.3f}", found.delta_seconds));
   return reply;
@@ -238,7 +228,7 @@ Reply catalog_record(const QueryService& core, const Call& call) {
 
 Reply search(const Cores& cores, const Call& call) {
   const auto bound = bind_gp_search(call.params, FrontEnd::http);
-  auto judge = judge_for(bound, cores, cores.core.now());
+  auto judge = events::judge_for(bound, cores.archive, cores.core);
   return set_list(
       bound.format, bound.tle_layout,
       [&](const SetVisitor& visit) { return cores.core.search(bound.query, bound.paging, visit); },
@@ -247,7 +237,7 @@ Reply search(const Cores& cores, const Call& call) {
 
 Reply snapshot(const Cores& cores, const Call& call) {
   const auto bound = bind_snapshot(call.params, FrontEnd::http);
-  auto judge = judge_for(bound, cores, bound.query.epoch.value_or(cores.core.now()));
+  auto judge = events::judge_for(bound, cores.archive, cores.core);
   return set_list(
       bound.format, bound.tle_layout,
       [&](const SetVisitor& visit) {
@@ -259,7 +249,7 @@ Reply snapshot(const Cores& cores, const Call& call) {
 Reply history(const Cores& cores, const Call& call) {
   const auto bound = bind_history(call.route.norad_id, call.params, FrontEnd::http);
   HistoryMeta meta;
-  auto judge = judge_for(bound, cores, std::nullopt);
+  auto judge = events::judge_for(bound, cores.archive, cores.core);
   return set_list(
       bound.format, bound.tle_layout,
       [&](const SetVisitor& visit) {
