@@ -153,9 +153,10 @@ void time_one_by_one(const Grid& grid, const char* kind) {
 }
 
 // The same grid, set by set, through propagate_batch in runs of 1,024 propagations: near-earth
-// sets four at a time in vector lanes; deep-space ones up to the osculating stage one by one
-// (each set's pairs with one cursor, in order), that stage four at a time.
-void time_batch(const Grid& grid, const char* kind) {
+// sets four (AVX2) or eight (AVX-512) at a time in vector lanes; deep-space ones up to the
+// osculating stage one by one (each set's pairs with one cursor, in order), that stage in the
+// lanes.
+void time_batch(const Grid& grid, const char* kind, const char* tool) {
   std::vector<const Sgp4Propagator*> sets;
   std::vector<gpq::orbit::ResonanceCursor> cursors(grid.propagators.size());
   std::vector<gpq::orbit::ResonanceCursor*> cursor_of;
@@ -165,7 +166,7 @@ void time_batch(const Grid& grid, const char* kind) {
   }
   constexpr std::size_t kRun = 1024;
   std::vector<gpq::orbit::Sgp4Result> out(kRun);
-  time_passes(grid, "gpq propagate_batch()", kind, [&] {
+  time_passes(grid, tool, kind, [&] {
     std::fill(cursors.begin(), cursors.end(), gpq::orbit::ResonanceCursor{});
     double checksum = 0;
     for (std::size_t first = 0; first < sets.size(); first += kRun) {
@@ -204,7 +205,17 @@ int run(const fs::path& work) {
   write_sample(deep, "deep", sample);
   for (const auto& [grid, kind] : {std::pair(&near, "near"), std::pair(&deep, "deep")}) {
     time_one_by_one(*grid, kind);
-    time_batch(*grid, kind);
+    // Each kind of lanes this processor has, the default (AVX2) first.
+    using gpq::orbit::BatchLanes;
+    for (const auto& [lanes, tool] :
+         {std::pair(BatchLanes::avx2, "gpq propagate_batch() AVX2"),
+          std::pair(BatchLanes::avx512, "gpq propagate_batch() AVX-512")}) {
+      const BatchLanes before = gpq::orbit::limit_batch_lanes(lanes);
+      if (gpq::orbit::batch_lanes() == lanes) {
+        time_batch(*grid, kind, tool);
+      }
+      gpq::orbit::limit_batch_lanes(before);
+    }
   }
   return 0;
 }

@@ -62,7 +62,8 @@ GPQ_LANES SinCosOf<Real> sin_cos(Real angle) {
 template <typename Real>
 GPQ_LANES Real reduce_to_turn(Real angle) {
   constexpr double kTurn = 2.0 * std::numbers::pi;
-  return angle - kTurn * toward_zero(angle / kTurn);
+  constexpr double kTurnsPerRadian = 1.0 / kTurn;
+  return angle - kTurn * toward_zero(angle * kTurnsPerRadian);
 }
 
 // Steps up to this size use the series below: its first term left out, delta^10/10!, is under
@@ -79,12 +80,17 @@ GPQ_LANES auto is_small_angle(Real delta) {
 // sin_cos(angle + delta) to a few units in the last place.
 template <typename Real>
 GPQ_LANES SinCosOf<Real> turn_small(SinCosOf<Real> at, Real delta) {
+  // Products with the reciprocals, not quotients: a division costs as much as eight products
+  // in vector lanes, and the series' terms are far below the result's last place anyway.
+  constexpr double k1_2 = 1.0 / 2.0, k1_6 = 1.0 / 6.0, k1_12 = 1.0 / 12.0, k1_20 = 1.0 / 20.0;
+  constexpr double k1_30 = 1.0 / 30.0, k1_42 = 1.0 / 42.0, k1_56 = 1.0 / 56.0, k1_72 = 1.0 / 72.0;
+  constexpr double k1_90 = 1.0 / 90.0;
   const Real d2 = delta * delta;
   const Real sin_d =
-      delta * (1.0 - d2 / 6.0 * (1.0 - d2 / 20.0 * (1.0 - d2 / 42.0 * (1.0 - d2 / 72.0))));
+      delta * (1.0 - d2 * k1_6 * (1.0 - d2 * k1_20 * (1.0 - d2 * k1_42 * (1.0 - d2 * k1_72))));
   const Real cos_d =
       1.0 -
-      d2 / 2.0 * (1.0 - d2 / 12.0 * (1.0 - d2 / 30.0 * (1.0 - d2 / 56.0 * (1.0 - d2 / 90.0))));
+      d2 * k1_2 * (1.0 - d2 * k1_12 * (1.0 - d2 * k1_30 * (1.0 - d2 * k1_56 * (1.0 - d2 * k1_90))));
   return {at.sin * cos_d + at.cos * sin_d, at.cos * cos_d - at.sin * sin_d};
 }
 

@@ -1,9 +1,10 @@
 // SGP4's near-earth stages are written once, as templates over `Real`: `double` for one set,
-// or Vec4, four sets side by side in GCC's vector extension (SSE2 pairs by default, AVX
-// registers inside a function compiled for AVX2: sgp4_batch.cc). These are the operations the
-// stages use that differ between the two; both give the same bits lane by lane (IEEE
-// arithmetic, no fused multiply-add in ISO C++ mode), so a set propagated alone or in a batch
-// has the same state.
+// or Vec4 / Vec8, four or eight sets side by side in GCC's vector extension (SSE2 pairs by
+// default, AVX registers inside a function compiled for AVX2, AVX-512 registers inside one
+// compiled for AVX-512: sgp4_batch.cc). These are the operations the stages use that differ
+// between them; all give the same bits lane by lane (IEEE arithmetic, no fused multiply-add:
+// -ffp-contract=off for this library), so a set propagated alone or in a batch has the same
+// state.
 #pragma once
 
 #include <bit>
@@ -15,20 +16,32 @@
 // instruction set (a copy out of line would be the default's, SSE2).
 #define GPQ_LANES inline __attribute__((always_inline))
 
-// Vec4 passes in AVX registers only where AVX is enabled; every function taking one is
+// A vector passes in AVX registers only where AVX is enabled; every function taking one is
 // inlined, so no call ever crosses that difference.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
 
 namespace gpq::orbit {
 
+// Four sets in AVX2 registers (or SSE2 pairs), eight in AVX-512 registers.
 using Vec4 = double __attribute__((vector_size(32)));
 using Mask4 = std::int64_t __attribute__((vector_size(32)));  // comparisons: -1 true, 0 false
-inline constexpr int kLanes = 4;
+using Vec8 = double __attribute__((vector_size(64)));
+using Mask8 = std::int64_t __attribute__((vector_size(64)));
+
+template <typename V>
+concept LaneVector = std::is_same_v<V, Vec4> || std::is_same_v<V, Vec8>;
+template <typename M>
+concept LaneMask = std::is_same_v<M, Mask4> || std::is_same_v<M, Mask8>;
+
+// How many sets a Real holds.
+template <typename Real>
+inline constexpr int kLanesOf = static_cast<int>(sizeof(Real) / sizeof(double));
 
 // The integer type that goes with a Real: error codes, bits.
 template <typename Real>
-using IntOf = std::conditional_t<std::is_same_v<Real, double>, std::int64_t, Mask4>;
+using IntOf = std::conditional_t<std::is_same_v<Real, double>, std::int64_t,
+                                 std::conditional_t<std::is_same_v<Real, Vec4>, Mask4, Mask8>>;
 
 // A constant in every lane.
 template <typename Real>
@@ -36,7 +49,7 @@ GPQ_LANES Real splat(double value) {
   if constexpr (std::is_same_v<Real, double>) {
     return value;
   } else {
-    return Real{value, value, value, value};
+    return lanes_of<Real>([value](int) { return value; });
   }
 }
 template <typename Real>
@@ -44,76 +57,98 @@ GPQ_LANES IntOf<Real> splat_int(std::int64_t value) {
   if constexpr (std::is_same_v<Real, double>) {
     return value;
   } else {
-    return IntOf<Real>{value, value, value, value};
+    return lanes_of<IntOf<Real>>([value](int) { return value; });
   }
 }
 
 GPQ_LANES double select(bool mask, double a, double b) {
   return mask ? a : b;
 }
-GPQ_LANES Vec4 select(Mask4 mask, Vec4 a, Vec4 b) {
-  return mask ? a : b;
-}
 GPQ_LANES std::int64_t select(bool mask, std::int64_t a, std::int64_t b) {
   return mask ? a : b;
 }
-GPQ_LANES Mask4 select(Mask4 mask, Mask4 a, Mask4 b) {
+template <LaneMask M, typename V>
+requires(LaneVector<V> || LaneMask<V>) && (sizeof(V) == sizeof(M)) GPQ_LANES V
+    select(M mask, V a, V b) {
   return mask ? a : b;
 }
 
 GPQ_LANES bool any(bool mask) {
   return mask;
 }
-GPQ_LANES bool any(Mask4 mask) {
-  return (mask[0] | mask[1] | mask[2] | mask[3]) != 0;
+template <LaneMask M>
+GPQ_LANES bool any(M mask) {
+  std::int64_t some = 0;
+  for (int lane = 0; lane < kLanesOf<M>; ++lane) {
+    some |= mask[lane];
+  }
+  return some != 0;
 }
 GPQ_LANES bool all(bool mask) {
   return mask;
 }
-GPQ_LANES bool all(Mask4 mask) {
-  return (mask[0] & mask[1] & mask[2] & mask[3]) != 0;
+template <LaneMask M>
+GPQ_LANES bool all(M mask) {
+  std::int64_t every = -1;
+  for (int lane = 0; lane < kLanesOf<M>; ++lane) {
+    every &= mask[lane];
+  }
+  return every != 0;
+}
+
+// A vector (or mask) whose lane i is value(i): the compiler makes one vector instruction of
+// the loop where there is one. `value` returns a scalar, so at -O0 no vector crosses a call.
+template <typename Out, typename Value>
+GPQ_LANES Out lanes_of(const Value& value) {
+  Out out;
+  for (int lane = 0; lane < kLanesOf<Out>; ++lane) {
+    out[lane] = value(lane);
+  }
+  return out;
 }
 
 GPQ_LANES double magnitude(double x) {
   return __builtin_fabs(x);
 }
-GPQ_LANES Vec4 magnitude(Vec4 x) {
-  return Vec4{__builtin_fabs(x[0]), __builtin_fabs(x[1]), __builtin_fabs(x[2]),
-              __builtin_fabs(x[3])};
+template <LaneVector V>
+GPQ_LANES V magnitude(V x) {
+  return lanes_of<V>([&](int lane) { return __builtin_fabs(x[lane]); });
 }
 
 GPQ_LANES double root(double x) {
   return __builtin_sqrt(x);
 }
-GPQ_LANES Vec4 root(Vec4 x) {
-  return Vec4{__builtin_sqrt(x[0]), __builtin_sqrt(x[1]), __builtin_sqrt(x[2]),
-              __builtin_sqrt(x[3])};
+template <LaneVector V>
+GPQ_LANES V root(V x) {
+  return lanes_of<V>([&](int lane) { return __builtin_sqrt(x[lane]); });
 }
 
 // pow, lane by lane: only a resonance's changed mean motion needs it (SDP4, never in a batch).
 GPQ_LANES double power(double x, double y) {
   return std::pow(x, y);
 }
-GPQ_LANES Vec4 power(Vec4 x, double y) {
-  return Vec4{std::pow(x[0], y), std::pow(x[1], y), std::pow(x[2], y), std::pow(x[3], y)};
+template <LaneVector V>
+GPQ_LANES V power(V x, double y) {
+  return lanes_of<V>([&](int lane) { return std::pow(x[lane], y); });
 }
 
 // atan2, lane by lane: only a short-period correction over 0.01 rad needs it (decaying orbits).
 GPQ_LANES double atan2_of(double y, double x) {
   return std::atan2(y, x);
 }
-GPQ_LANES Vec4 atan2_of(Vec4 y, Vec4 x) {
-  return Vec4{std::atan2(y[0], x[0]), std::atan2(y[1], x[1]), std::atan2(y[2], x[2]),
-              std::atan2(y[3], x[3])};
+template <LaneVector V>
+GPQ_LANES V atan2_of(V y, V x) {
+  return lanes_of<V>([&](int lane) { return std::atan2(y[lane], x[lane]); });
 }
 
 GPQ_LANES std::int64_t bits_of(double x) {
   return std::bit_cast<std::int64_t>(x);
 }
-GPQ_LANES Mask4 bits_of(Vec4 x) {
+template <LaneVector V>
+GPQ_LANES IntOf<V> bits_of(V x) {
   // The builtin, not std::bit_cast: a library function is a call out of line at -O0, and a
-  // Vec4 must not cross one (see above).
-  return __builtin_bit_cast(Mask4, x);
+  // vector must not cross one (see above).
+  return __builtin_bit_cast(IntOf<V>, x);
 }
 
 // The nearest integer (ties to even) of |x| < 2^51, and its value modulo 4 for x in that range,

@@ -1,9 +1,11 @@
-// Many propagations at once, in vector lanes four wide: AVX2 registers where the processor has
-// them, SSE2 pairs where it does not. Sets of the near-earth theory (SGP4) go through the lanes
-// whole; deep-space ones (SDP4) up to the osculating stage one by one (the lunar-solar terms,
-// the resonance integration), then that stage in the lanes. Elements outside the theory go one
-// by one. Every state is bit for bit the one Sgp4Propagator::propagate gives, so that the whole
-// catalog at an instant and one object's state agree to the last digit.
+// Many propagations at once, in vector lanes chosen at run time: four wide in AVX2 registers
+// where the processor has them, else in SSE2 pairs; eight wide in AVX-512 registers where the
+// processor has them and GPQ_SGP4_LANES=avx512 asks for them (GPQ_SGP4_LANES=sse2: the pairs). Sets
+// of the near-earth theory (SGP4) go through the lanes whole; deep-space ones (SDP4) up to the
+// osculating stage one by one (the lunar-solar terms, the resonance integration), then that stage
+// in the lanes. Elements outside the theory go one by one. Every state is bit for bit the one
+// Sgp4Propagator::propagate gives, so that the whole catalog at an instant and one object's state
+// agree to the last digit.
 #pragma once
 
 #include <span>
@@ -25,10 +27,12 @@ void propagate_batch(std::span<const Sgp4Propagator* const> sets, std::span<cons
 void propagate_batch(std::span<const Sgp4Propagator* const> sets, std::span<const double> minutes,
                      std::span<ResonanceCursor* const> cursors, std::span<Sgp4Result> out) noexcept;
 
-// True when propagate_batch runs four lanes in AVX2 registers on this processor.
-bool batch_uses_avx2() noexcept;
+// The lanes propagate_batch runs on this processor.
+enum class BatchLanes { sse2, avx2, avx512 };
+BatchLanes batch_lanes() noexcept;
 
-// For tests: run the SSE2 lanes even where AVX2 is there (false), or choose again (true).
-void TEST_batch_may_use_avx2(bool may) noexcept;
+// For tests and benchmarks: run at most these lanes, the next narrower where the processor
+// lacks them (avx512: the widest it has). Returns the limit it replaces.
+BatchLanes limit_batch_lanes(BatchLanes widest) noexcept;
 
 }  // namespace gpq::orbit

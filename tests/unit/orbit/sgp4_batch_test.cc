@@ -1,7 +1,7 @@
 // propagate_batch against Sgp4Propagator::propagate, bit for bit: the verification sets of
 // SGP4-VER.TLE (near-earth, simplified drag, deep space, decaying, elements outside the
 // theory) in batches of every size, mixed and repeated, at times from before epoch to years
-// after; whichever lanes the processor runs (AVX2 or SSE2 pairs).
+// after; every kind of lanes the processor runs (AVX-512, AVX2, SSE2 pairs).
 #include "orbit/sgp4_batch.h"
 
 #include <cstdio>
@@ -46,25 +46,38 @@ void expect_same(const Sgp4Result& batch, const Sgp4Result& alone, const std::st
   }
 }
 
-// Both kinds of lanes, where the processor has AVX2; SSE2 pairs alone elsewhere.
-class Sgp4BatchTest : public ::testing::TestWithParam<bool> {
+// A kind of lanes as a test's name has it, and as the output says it (BatchLanes' order).
+struct LanesNames {
+  const char* test;
+  const char* said;
+};
+LanesNames names_of(BatchLanes lanes) {
+  constexpr LanesNames kNames[] = {{"Sse2", "four lanes in SSE2 pairs"},
+                                   {"Avx2", "four lanes in AVX2 registers"},
+                                   {"Avx512", "eight lanes in AVX-512 registers"}};
+  return kNames[static_cast<int>(lanes)];
+}
+
+// Every kind of lanes the processor has (a wider kind it lacks runs the next one down).
+class Sgp4BatchTest : public ::testing::TestWithParam<BatchLanes> {
  protected:
-  void SetUp() override { TEST_batch_may_use_avx2(GetParam()); }
-  void TearDown() override { TEST_batch_may_use_avx2(true); }
+  void SetUp() override { before_ = limit_batch_lanes(GetParam()); }
+  void TearDown() override { limit_batch_lanes(before_); }
+  BatchLanes before_ = BatchLanes::avx2;
 };
 
-INSTANTIATE_TEST_SUITE_P(Lanes, Sgp4BatchTest, ::testing::Values(true, false),
-                         [](const auto& lanes) { return lanes.param ? "Avx2" : "Sse2"; });
+INSTANTIATE_TEST_SUITE_P(Lanes, Sgp4BatchTest,
+                         ::testing::Values(BatchLanes::avx512, BatchLanes::avx2, BatchLanes::sse2),
+                         [](const auto& lanes) { return names_of(lanes.param).test; });
 
 TEST_P(Sgp4BatchTest, EveryStateIsTheOneOfPropagate) {
   const std::vector<Sgp4Propagator> sets = verification_sets();
   if (sets.empty()) {
     GTEST_SKIP() << kVerificationFile << " is missing (install python3-sgp4)";
   }
-  std::printf("%zu sets, lanes in %s\n", sets.size(),
-              batch_uses_avx2() ? "AVX2 registers" : "SSE2 pairs");
+  std::printf("%zu sets, %s\n", sets.size(), names_of(batch_lanes()).said);
   const double times[] = {-1440.0, -7.5, 0.0, 0.5, 90.0, 720.0, 1440.0, 4000.0, 14400.0, 1e5, 1e6};
-  // Every set at every time, in batches of 1 to 9 pairs taken in order: lanes fill with
+  // Every set at every time, in batches of 1 to 17 pairs taken in order: lanes fill with
   // different sets, the same set at several times, and leftovers.
   std::vector<const Sgp4Propagator*> all_sets;
   std::vector<double> all_minutes;
@@ -74,8 +87,9 @@ TEST_P(Sgp4BatchTest, EveryStateIsTheOneOfPropagate) {
       all_minutes.push_back(t);
     }
   }
+  constexpr std::size_t kLargestBatch = 17;  // two rounds of eight lanes and one left
   std::size_t compared = 0;
-  for (std::size_t size = 1; size <= 9; ++size) {
+  for (std::size_t size = 1; size <= kLargestBatch; ++size) {
     for (std::size_t first = 0; first < all_sets.size(); first += size) {
       const std::size_t n = std::min(size, all_sets.size() - first);
       std::vector<Sgp4Result> out(n);
@@ -89,7 +103,7 @@ TEST_P(Sgp4BatchTest, EveryStateIsTheOneOfPropagate) {
       }
     }
   }
-  EXPECT_EQ(compared, 9 * all_sets.size());
+  EXPECT_EQ(compared, kLargestBatch * all_sets.size());
 }
 
 // With cursors: every set at increasing times, each set's pairs sharing one cursor, against
