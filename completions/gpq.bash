@@ -159,10 +159,10 @@ _gpq() {
     adjacent) options="--epoch --as-of" ;;
     range) options="--as-of" ;;
     state) options="--at --set --frame --all --group --type --regime --sort --order
-      --allow-stale" ;;
-    ephemeris) options="--from --to --step --frame --allow-stale" ;;
-    passes) options="--lat --lon --alt --from --to --min-elevation --allow-stale" ;;
-    events) options="--from --to" ;;
+      --allow-stale --as-of" ;;
+    ephemeris) options="--from --to --step --frame --allow-stale --as-of" ;;
+    passes) options="--lat --lon --alt --from --to --min-elevation --allow-stale --as-of" ;;
+    events) options="--from --to --as-of" ;;
     conjunctions) options="--from --to --threshold --primaries --ids --group --type
       --exclude-same-constellation --follow-archive --hard-body-radius --sort" ;;
     catalog) options="--search --owner --type --launch-year --all --as-of" ;;

@@ -22,6 +22,7 @@ void add_ephemeris_command(CLI::App& app, Context& ctx) {
             "Between instants: 60s (default), 500ms, 10min, 1.5h, 1d; at most 1,000,000 points");
   add_param(*cmd, "--frame", "frame", params, "teme (default), itrf or geodetic");
   add_allow_stale(*cmd, params);
+  add_as_of(*cmd, params);
   cmd->footer(
       "Formats: json, csv, oem (CCSDS OEM 3.0 KVN, one segment per element set), table.\n"
       "Examples:\n"
@@ -29,8 +30,9 @@ void add_ephemeris_command(CLI::App& app, Context& ctx) {
       "  gpq ephemeris 25544 --from 2026-06-15T00:00Z --to 2026-06-15T01:30Z --frame geodetic "
       "--format csv");
   cmd->callback([&ctx, norad_id, params] {
-    const auto bound = bind_ephemeris(*norad_id, ctx.with_output(*params), FrontEnd::cli);
-    const orbit::OrbitService service(ctx.core());
+    const Params all = ctx.with_output(*params);
+    const auto bound = bind_ephemeris(*norad_id, all, FrontEnd::cli);
+    const orbit::OrbitService service(ctx.core(all));
     const orbit::Ephemeris ephemeris = service.ephemeris(bound.query, bound.paging);
     const EphemerisPlan& plan = ephemeris.plan();
     if (!ctx.quiet() && bound.format == Format::table) {

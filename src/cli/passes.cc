@@ -25,6 +25,7 @@ void add_passes_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--min-elevation", "min_elevation", params,
             "Elevation a pass must reach, degrees (default 10)");
   add_allow_stale(*cmd, params);
+  add_as_of(*cmd, params);
   cmd->footer(
       "Formats: json, csv, table. Times are when the elevation crosses --min-elevation\n"
       "(geometric, no refraction), to within a second.\n"
@@ -33,8 +34,9 @@ void add_passes_command(CLI::App& app, Context& ctx) {
       "  gpq passes 25544 --lat 48.85 --lon 2.35 --from 2026-06-15 --to 2026-06-22 "
       "--min-elevation 30 --format csv");
   cmd->callback([&ctx, norad_id, params] {
-    const auto bound = bind_passes(*norad_id, ctx.with_output(*params), FrontEnd::cli);
-    const orbit::OrbitService service(ctx.core());
+    const Params all = ctx.with_output(*params);
+    const auto bound = bind_passes(*norad_id, all, FrontEnd::cli);
+    const orbit::OrbitService service(ctx.core(all));
     const PassList passes = service.passes(bound.query);
     Printer printer;
     write_passes(bound.format, passes, printer.buffer(), terminal_width(), stdout_wants_colour());

@@ -15,8 +15,9 @@ namespace gpq::cli {
 namespace {
 
 void print_state(Context& ctx, const std::string& norad_id, const Params& params) {
-  const auto bound = bind_state(norad_id, ctx.with_output(params), FrontEnd::cli);
-  const orbit::OrbitService service(ctx.core());
+  const Params all = ctx.with_output(params);
+  const auto bound = bind_state(norad_id, all, FrontEnd::cli);
+  const orbit::OrbitService service(ctx.core(all));
   const StateAnswer answer = service.state(bound.query);
   Printer printer;
   write_state(bound.format, answer, printer.buffer(), terminal_width(), stdout_wants_colour());
@@ -27,6 +28,7 @@ void print_state(Context& ctx, const std::string& norad_id, const Params& params
 
 // Rows stream as they are computed; a table names the objects without a state on stderr.
 void print_catalog_state(Context& ctx, const Params& params) {
+  refuse_as_of(params, "the catalog's states", "give one NORAD id for its state then");
   const auto bound = bind_catalog_state(ctx.with_output(params), FrontEnd::cli);
   const orbit::OrbitService service(ctx.core());
   const auto writer = make_catalog_state_writer(bound.format, bound.query, stdout_wants_colour());
@@ -87,6 +89,7 @@ void add_state_command(CLI::App& app, Context& ctx) {
             "...; those of the frame's rows), then page");
   add_param(*cmd, "--order", "order", params, "With --sort: asc (default) or desc");
   add_allow_stale(*cmd, params);
+  add_as_of(*cmd, params);
   cmd->footer(
       "Formats: json, csv, table.\n"
       "Examples:\n"

@@ -1,7 +1,9 @@
 // What was known then: a mirror fed one day at a time (CelesTrak CSV without CREATION_DATE
 // and Space-Track OMM with it, re-publications included, each day's files imported with
 // --published-at), each day's answers recorded; afterwards every one is given back byte for
-// byte with --as-of that day, by the CLI and by the API.
+// byte with --as-of that day, by the CLI and by the API: the sets, and what is computed from
+// them (states, ephemerides, passes, events).
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <string>
@@ -51,6 +53,13 @@ std::vector<std::vector<std::string>> questions() {
     }
     asked.push_back({"adjacent", id, "--epoch", kProbe, "--format", "json"});
     asked.push_back({"range", id, "--format", "json"});
+    // What is computed from the sets then current.
+    asked.push_back({"state", id, "--at", kProbe, "--format", "json"});
+    asked.push_back({"ephemeris", id, "--from", kProbe, "--to", "2026-06-10T08:00:00Z", "--step",
+                     "10min", "--format", "csv"});
+    asked.push_back({"passes", id, "--lat", "51.48", "--lon", "0", "--from", "2026-06-10", "--to",
+                     "2026-06-11", "--format", "json"});
+    asked.push_back({"events", id, "--format", "json"});
   }
   for (const char* format : {"json", "csv"}) {
     asked.push_back({"catalog", "5", "--format", format});
@@ -137,6 +146,12 @@ TEST_F(AsOfDayByDayTest, EveryRecordedAnswerComesBackAsOfItsDay) {
   }
   // The days differ, or the test would prove nothing.
   EXPECT_NE(recorded_[0][1], recorded_[1][1]) << "the history of 25544 grew and changed";
+  const std::size_t state =
+      std::find(asked.begin(), asked.end(),
+                std::vector<std::string>{"state", "25544", "--at", kProbe, "--format", "json"}) -
+      asked.begin();
+  ASSERT_LT(state, asked.size());
+  EXPECT_NE(recorded_[0][state], recorded_[1][state]) << "the set of the 10th was regenerated";
   EXPECT_NE(recorded_[0].back(), recorded_[2].back()) << "the SATCAT record changed";
 }
 
@@ -168,6 +183,13 @@ TEST_F(AsOfDayByDayTest, TheApiGivesTheCliAnswer) {
          {"adjacent", "5", "--epoch", kProbe, "--format", "json"}},
         {"/gp/25544/range", {"range", "25544", "--format", "json"}},
         {"/catalog/5?format=csv", {"catalog", "5", "--format", "csv"}},
+        {std::string("/gp/25544/state?format=json&epoch=") + kProbe,
+         {"state", "25544", "--at", kProbe, "--format", "json"}},
+        {std::string("/gp/5/ephemeris?format=csv&step=10min&end=2026-06-10T08:00:00Z&start=") +
+             kProbe,
+         {"ephemeris", "5", "--from", kProbe, "--to", "2026-06-10T08:00:00Z", "--step", "10min",
+          "--format", "csv"}},
+        {"/gp/25544/events?format=json", {"events", "25544", "--format", "json"}},
     };
     for (const auto& [target, question] : pairs) {
       const char separator = target.find('?') == std::string::npos ? '?' : '&';

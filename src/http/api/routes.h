@@ -27,12 +27,12 @@ inline constexpr std::string_view kApiPrefix = "/api/v1";
   ROW(nearest, "/gp/{id}/nearest", api_key, heavy, as_of)        \
   ROW(adjacent, "/gp/{id}/adjacent", api_key, heavy, as_of)      \
   ROW(range, "/gp/{id}/range", api_key, standard, as_of)         \
-  ROW(state, "/gp/{id}/state", api_key, heavy, now)              \
+  ROW(state, "/gp/{id}/state", api_key, heavy, as_of)            \
   /* every object's state at an instant */                       \
   ROW(catalog_state, "/state", api_key, heavy, now)              \
-  ROW(ephemeris, "/gp/{id}/ephemeris", api_key, heavy, now)      \
-  ROW(passes, "/gp/{id}/passes", api_key, heavy, now)            \
-  ROW(events, "/gp/{id}/events", api_key, heavy, now)            \
+  ROW(ephemeris, "/gp/{id}/ephemeris", api_key, heavy, as_of)    \
+  ROW(passes, "/gp/{id}/passes", api_key, heavy, as_of)          \
+  ROW(events, "/gp/{id}/events", api_key, heavy, as_of)          \
   ROW(conjunctions, "/conjunctions", api_key, heavy, now)        \
   /* the page's plots */                                         \
   ROW(series, "/gp/{id}/series", api_key, heavy, now)            \

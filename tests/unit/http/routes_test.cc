@@ -137,7 +137,7 @@ TEST(RoutesTest, TheOpenApiDocumentGivesAsOfWhereTheTableSays) {
   EXPECT_EQ(documented, as_of);
   EXPECT_EQ(as_of_endpoint_names(),
             "/gp/{id}, /gp/{id}/history, /gp/{id}/nearest, /gp/{id}/adjacent, /gp/{id}/range, "
-            "/catalog/{id}");
+            "/gp/{id}/state, /gp/{id}/ephemeris, /gp/{id}/passes, /gp/{id}/events, /catalog/{id}");
 }
 
 }  // namespace
