@@ -4,7 +4,9 @@
 // "now" (history's end, the age of a set) reads the instant instead.
 #pragma once
 
+#include <mutex>
 #include <optional>
+#include <vector>
 
 #include "gpq/query_service.h"
 #include "gpq/store.h"
@@ -47,12 +49,20 @@ class AsOfStore final : public Store {
     return base_.catalog_record_at(norad_id, instant);
   }
 
-  // The catalog-wide questions are not answered as of an instant: the front ends refuse
+  // The snapshot at an epoch as known at the instant: the objects with a set then known at most
+  // a day after the epoch, each with the one then nearest it (its version then, its names
+  // then), filtered by the SATCAT record then.
+  std::int64_t count_snapshot(const SnapshotQuery& query) const override;
+  void snapshot(const SnapshotQuery& query, Window window, const SetVisitor& visit) const override;
+  std::vector<SnapshotCandidate> snapshot_candidates(const SnapshotQuery& query,
+                                                     TimePoint as_of) const override {
+    return base_.snapshot_candidates(query, as_of);
+  }
+
+  // The other catalog-wide questions are not answered as of an instant: the front ends refuse
   // `as_of` for them (answers_as_of), so reaching one is a fault, Error{internal}.
   std::int64_t count_current(const GpFilter& filter) const override;
   void current(const GpFilter& filter, Window window, const SetVisitor& visit) const override;
-  std::int64_t count_snapshot(const SnapshotQuery& query) const override;
-  void snapshot(const SnapshotQuery& query, Window window, const SetVisitor& visit) const override;
   std::int64_t count_catalog(const CatalogFilter& filter) const override;
   void catalog(const CatalogFilter& filter, Window window,
                const CatalogVisitor& visit) const override;
@@ -79,12 +89,27 @@ class AsOfStore final : public Store {
   template <typename Visit>
   void walk_known(std::int32_t norad_id, TimePoint start, TimePoint end, SourceFilter source,
                   const Visit& visit) const;
+  // A member of a snapshot, with its set when it has been read.
+  struct SnapshotMember {
+    SnapshotCandidate candidate;
+    std::optional<ElementSet> set;
+  };
+  // The members of `query`'s snapshot (count_snapshot), computed once per view and query: a
+  // page asks for the count, then for its sets. An object whose first set was published by
+  // the instant is a member without a read; only a regime filter reads every member's set.
+  std::vector<SnapshotMember>& snapshot_members(const SnapshotQuery& query) const;
+  // The set then nearest the epoch that makes the object a member, or none.
+  std::optional<ElementSet> member_then(const SnapshotCandidate& candidate,
+                                        const SnapshotQuery& query) const;
   // The newest epoch a set known at the instant can have.
   TimePoint horizon() const { return horizon_; }
 
   const Store& base_;
   TimePoint as_of_;
   TimePoint horizon_;
+  mutable std::mutex members_mutex_;
+  mutable std::optional<SnapshotQuery> members_query_;
+  mutable std::vector<SnapshotMember> members_;
 };
 
 // A QueryService over the archive as known at `as_of`; `core`'s store must outlive it.

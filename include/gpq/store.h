@@ -108,6 +108,21 @@ class Store {
   virtual void catalog(const CatalogFilter& filter, Window window,
                        const CatalogVisitor& visit) const = 0;
 
+  // The objects that may be members of `query`'s snapshot as of `as_of` (AsOfStore), in NORAD
+  // order, from memory: those whose first set is at most a day after the epoch, each with when
+  // that first set was published. `settled` is true when the object's SATCAT record is
+  // unchanged since `as_of`, so that today's facts decide the filters that do not depend on the
+  // set chosen (decay before the epoch, object type, group) and an object they exclude is not
+  // given; an unsettled one is given whatever its decay and type say, for the caller to judge
+  // by its record then (its group is today's).
+  struct SnapshotCandidate {
+    std::int32_t norad_id = 0;
+    bool settled = true;
+    TimePoint first_published;
+  };
+  virtual std::vector<SnapshotCandidate> snapshot_candidates(const SnapshotQuery& query,
+                                                             TimePoint as_of) const = 0;
+
   // The coverage of the newest sets at `instant` (an instant at or after them: now).
   virtual Coverage coverage(TimePoint instant) const = 0;
 

@@ -41,15 +41,19 @@ void add_gp_command(CLI::App& app, Context& ctx) {
                 judge ? &*judge : nullptr);
       return;
     }
-    refuse_as_of(all, "a search or a snapshot", "give one NORAD id for its latest set then");
-    if (all.contains("epoch")) {
+    // As of an instant, the catalog is its snapshot (at --epoch, else at that instant).
+    for (const char* search_only : {"search", "group", "intdes", "norad_ids", "decay"}) {
+      if (all.contains(search_only)) {
+        refuse_as_of(all, "a search", "drop the search's filters for the snapshot then");
+      }
+    }
+    if (all.contains("epoch") || all.contains("as_of")) {
       const auto bound = bind_snapshot(all, FrontEnd::cli);
-      auto judge = events::judge_for(bound, ctx.core(), ctx.core());
+      const QueryService& core = ctx.core(all);
+      auto judge = events::judge_for(bound, ctx.core(), core);
       print_set_list(
           bound.format, bound.tle_layout,
-          [&](const SetVisitor& visit) {
-            return ctx.core().snapshot(bound.query, bound.paging, visit);
-          },
+          [&](const SetVisitor& visit) { return core.snapshot(bound.query, bound.paging, visit); },
           nullptr, judge ? &*judge : nullptr);
       return;
     }

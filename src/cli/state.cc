@@ -28,9 +28,9 @@ void print_state(Context& ctx, const std::string& norad_id, const Params& params
 
 // Rows stream as they are computed; a table names the objects without a state on stderr.
 void print_catalog_state(Context& ctx, const Params& params) {
-  refuse_as_of(params, "the catalog's states", "give one NORAD id for its state then");
-  const auto bound = bind_catalog_state(ctx.with_output(params), FrontEnd::cli);
-  const orbit::OrbitService service(ctx.core());
+  const Params all = ctx.with_output(params);
+  const auto bound = bind_catalog_state(all, FrontEnd::cli);
+  const orbit::OrbitService service(ctx.core(all));
   const auto writer = make_catalog_state_writer(bound.format, bound.query, stdout_wants_colour());
   const bool table = bound.format == Format::table;
   std::vector<std::string> errors;

@@ -1,11 +1,14 @@
 // The archive as known at an instant: each set of the base store is shown in the version
 // published by then, or not at all (docs/DECISIONS.md "As of").
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 #include <vector>
 
 #include "gpq/as_of.h"
 #include "gpq/error.h"
+
+#include "core/group_rules.h"
 
 namespace gpq {
 namespace {
@@ -191,17 +194,98 @@ void AsOfStore::superseded_versions(std::int32_t norad_id, TimePoint start, Time
   });
 }
 
+std::optional<ElementSet> AsOfStore::member_then(const SnapshotCandidate& candidate,
+                                                 const SnapshotQuery& query) const {
+  const std::int32_t norad_id = candidate.norad_id;
+  const TimePoint epoch = *query.epoch;
+  if (!candidate.settled) {
+    const std::optional<CatalogRecord> record = base_.catalog_record_at(norad_id, as_of_);
+    const CatalogRecord* then = record ? &*record : nullptr;
+    if (decayed_before(then, epoch) ||
+        (query.object_type && (then == nullptr || then->object_type != query.object_type))) {
+      return std::nullopt;
+    }
+  }
+  std::optional<ElementSet> before = known_at_or_before(norad_id, epoch, SourceFilter::all);
+  std::optional<ElementSet> after;
+  if (!before || before->epoch < epoch) {
+    after = known_after(norad_id, epoch, SourceFilter::all);
+  }
+  const bool member =
+      before || (after && after->epoch.unix_micros() <= epoch.unix_micros() + kMicrosPerDay);
+  if (!member) {
+    return std::nullopt;
+  }
+  // The closer of the two; a tie goes to the earlier, as the snapshot of today rules.
+  const auto gap = [&](const ElementSet& s) {
+    return std::llabs(s.epoch.unix_micros() - epoch.unix_micros());
+  };
+  std::optional<ElementSet> chosen =
+      (!before || (after && gap(*after) < gap(*before))) ? std::move(after) : std::move(before);
+  if (query.orbit_regime &&
+      orbit_regime(chosen->mean_motion, chosen->eccentricity) != *query.orbit_regime) {
+    return std::nullopt;
+  }
+  return chosen;
+}
+
+std::vector<AsOfStore::SnapshotMember>& AsOfStore::snapshot_members(
+    const SnapshotQuery& query) const {
+  const auto same = [&](const SnapshotQuery& kept) {
+    return kept.epoch == query.epoch && kept.object_type == query.object_type &&
+           kept.orbit_regime == query.orbit_regime && kept.group == query.group;
+  };
+  if (members_query_ && same(*members_query_)) {
+    return members_;
+  }
+  members_.clear();
+  for (const SnapshotCandidate& candidate : base_.snapshot_candidates(query, as_of_)) {
+    // Its first set, at most a day after the epoch, was known then: a member whatever the
+    // set chosen, unless a regime filter asks which that is.
+    if (candidate.settled && candidate.first_published <= as_of_ && !query.orbit_regime) {
+      members_.push_back({candidate, std::nullopt});
+    } else if (std::optional<ElementSet> set = member_then(candidate, query)) {
+      members_.push_back({candidate, std::move(set)});
+    }
+  }
+  members_query_ = query;
+  return members_;
+}
+
+std::int64_t AsOfStore::count_snapshot(const SnapshotQuery& query) const {
+  const std::lock_guard lock(members_mutex_);
+  return static_cast<std::int64_t>(snapshot_members(query).size());
+}
+
+void AsOfStore::snapshot(const SnapshotQuery& query, Window window, const SetVisitor& visit) const {
+  std::vector<ElementSet> page;
+  {
+    const std::lock_guard lock(members_mutex_);
+    std::vector<SnapshotMember>& members = snapshot_members(query);
+    const auto size = static_cast<std::int64_t>(members.size());
+    const std::int64_t end = window.limit < 0 ? size : std::min(size, window.offset + window.limit);
+    for (std::int64_t i = window.offset; i < end; ++i) {
+      SnapshotMember& member = members[static_cast<std::size_t>(i)];
+      if (!member.set) {
+        member.set = member_then(member.candidate, query);
+      }
+      if (member.set) {
+        page.push_back(*member.set);
+      }
+    }
+  }
+  // Names as they were, read for the page alone.
+  for (ElementSet& set : page) {
+    rename(base_.object_names_at(set.norad_id, as_of_), set);
+    visit(set);
+  }
+}
+
 std::int64_t AsOfStore::count_current(const GpFilter&) const {
   not_as_of("a search of current sets");
 }
 void AsOfStore::current(const GpFilter&, Window, const SetVisitor&) const {
   not_as_of("a search of current sets");
-}
-std::int64_t AsOfStore::count_snapshot(const SnapshotQuery&) const {
-  not_as_of("a snapshot");
-}
-void AsOfStore::snapshot(const SnapshotQuery&, Window, const SetVisitor&) const {
-  not_as_of("a snapshot");
 }
 std::int64_t AsOfStore::count_catalog(const CatalogFilter&) const {
   not_as_of("a catalog search");

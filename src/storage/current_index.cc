@@ -48,6 +48,21 @@ const std::vector<std::int64_t>& CurrentIndex::first_epochs(Reader& reader) cons
   return first_epochs_;
 }
 
+const std::vector<std::int64_t>& CurrentIndex::first_published(Reader& reader) const {
+  std::call_once(first_published_once_, [&] {
+    const std::vector<std::int64_t>& firsts = first_epochs(reader);
+    const Reader::ReadTransaction one_read(reader);
+    first_published_.reserve(objects_.size());
+    for (std::size_t i = 0; i < objects_.size(); ++i) {
+      const std::int32_t id = objects_[i].current.norad_id;
+      const auto first =
+          reader.neighbours(id, TimePoint::from_unix_micros(firsts[i]), SourceFilter::all).first;
+      first_published_.push_back((first ? *first : objects_[i].current).published_at.unix_micros());
+    }
+  });
+  return first_published_;
+}
+
 const std::vector<std::int32_t>* CurrentIndex::synced_group(const std::string& group) const {
   const auto it = groups_.find(group);
   return it == groups_.end() ? nullptr : &it->second;

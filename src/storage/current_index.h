@@ -46,6 +46,9 @@ class CurrentIndex {
   // The epoch of each object's first set, in objects() order (microseconds). Read from the
   // per-year summary on first use, since only snapshots need it.
   const std::vector<std::int64_t>& first_epochs(Reader& reader) const;
+  // When each object's first set was published, in objects() order (microseconds): one
+  // look-up per object on first use, since only snapshots as of an instant need it.
+  const std::vector<std::int64_t>& first_published(Reader& reader) const;
 
   // Members of a synced group; std::nullopt when never synced (rules apply then).
   const std::vector<std::int32_t>* synced_group(const std::string& group) const;
@@ -60,6 +63,8 @@ class CurrentIndex {
   std::unordered_map<std::string, std::vector<std::int32_t>> groups_;
   mutable std::once_flag first_epochs_once_;
   mutable std::vector<std::int64_t> first_epochs_;
+  mutable std::once_flag first_published_once_;
+  mutable std::vector<std::int64_t> first_published_;
 };
 
 }  // namespace gpq::storage

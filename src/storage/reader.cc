@@ -52,6 +52,7 @@ Reader::Reader(const std::filesystem::path& path) try
       max_epoch_lead_(db_->connection(), sql::kSelectMaxEpochLead),
       object_at_(db_->connection(), sql::kSelectObjectAt),
       catalog_record_at_(db_->connection(), sql::kSelectCatalogRecordAt),
+      catalog_changed_after_(db_->connection(), sql::kSelectCatalogChangedAfter),
       generation_(*db_) {
   for (int code = 0; code < kDataSourceCount; ++code) {
     source_blocks_.emplace_back(db_->connection(), sql::kSelectBlocks);

@@ -98,6 +98,8 @@ class Reader {
   std::optional<std::int64_t> max_epoch_lead();
   // The catalog record as published at `instant` (Store::catalog_record_at).
   std::optional<CatalogRecord> catalog_record_at(std::int32_t norad_id, TimePoint instant);
+  // Objects whose current SATCAT record was published after `instant`, in NORAD order.
+  std::vector<std::int32_t> catalog_changed_after(TimePoint instant);
   // The object's names as published at `instant` (Store::object_names_at).
   std::optional<ObjectNames> object_names_at(std::int32_t norad_id, TimePoint instant);
   std::int64_t total_objects();  // objects with at least one set
@@ -206,6 +208,7 @@ class Reader {
   LazyStatement max_epoch_lead_;
   LazyStatement object_at_;
   LazyStatement catalog_record_at_;
+  LazyStatement catalog_changed_after_;
   DataGeneration generation_;
   std::unordered_map<std::int64_t, RunTimes> run_times_by_id_;
   std::vector<StoredSet> decoded_;  // the block of the last look-up

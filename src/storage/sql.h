@@ -186,6 +186,9 @@ inline constexpr std::string_view kSelectCatalogRecordAt =
     ", published_us, 0, rowid FROM satcat_version"
     " WHERE norad_id = ?1)"
     " WHERE published <= ?2 ORDER BY current DESC, published DESC, written DESC LIMIT 1";
+// Objects whose SATCAT record now was published after ?1: their record then may differ.
+inline constexpr std::string_view kSelectCatalogChangedAfter =
+    "SELECT norad_id FROM satcat WHERE coalesce(published_us, 0) > ?1 ORDER BY norad_id";
 inline constexpr std::string_view kSelectAllCatalog =
     "SELECT " GPQ_CATALOG_COLUMNS " FROM satcat ORDER BY norad_id";
 

@@ -172,6 +172,33 @@ void SqliteStore::for_each_snapshot_member(const SnapshotQuery& query, Reader& r
   }
 }
 
+std::vector<Store::SnapshotCandidate> SqliteStore::snapshot_candidates(const SnapshotQuery& query,
+                                                                       TimePoint as_of) const {
+  const auto idx = index_.current().index;
+  const TimePoint epoch = *query.epoch;
+  const std::int64_t horizon_us = epoch.unix_micros() + kMicrosPerDay;
+  Lease reader(readers_);
+  const std::vector<std::int32_t> changed = reader->catalog_changed_after(as_of);
+  const std::vector<std::int64_t>& firsts = idx->first_epochs(*reader);
+  const std::vector<std::int64_t>& published = idx->first_published(*reader);
+  const std::vector<IndexedObject>& objects = idx->objects();
+  std::vector<SnapshotCandidate> candidates;
+  for (std::size_t i = 0; i < objects.size(); ++i) {
+    const IndexedObject& object = objects[i];
+    if (firsts[i] > horizon_us) {
+      continue;
+    }
+    const std::int32_t id = object.current.norad_id;
+    const bool settled = !std::binary_search(changed.begin(), changed.end(), id);
+    if (settled ? !passes_filters(*idx, object, query, epoch)
+                : query.group && !idx->in_group(object, *query.group, epoch)) {
+      continue;
+    }
+    candidates.push_back({id, settled, TimePoint::from_unix_micros(published[i])});
+  }
+  return candidates;
+}
+
 std::int64_t SqliteStore::count_snapshot(const SnapshotQuery& query) const {
   if (query.orbit_regime) {
     return static_cast<std::int64_t>(snapshot_members(query)->size());

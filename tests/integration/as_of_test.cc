@@ -63,7 +63,11 @@ std::vector<std::vector<std::string>> questions() {
   }
   for (const char* format : {"json", "csv"}) {
     asked.push_back({"catalog", "5", "--format", format});
+    // The catalog-wide questions: the snapshot at an epoch and the catalog's states.
+    asked.push_back({"gp", "--epoch", kProbe, "--format", format});
+    asked.push_back({"state", "--all", "--at", kProbe, "--format", format});
   }
+  asked.push_back({"gp", "--format", "csv"});  // as of the day: the snapshot at that instant
   return asked;
 }
 
@@ -190,6 +194,10 @@ TEST_F(AsOfDayByDayTest, TheApiGivesTheCliAnswer) {
          {"ephemeris", "5", "--from", kProbe, "--to", "2026-06-10T08:00:00Z", "--step", "10min",
           "--format", "csv"}},
         {"/gp/25544/events?format=json", {"events", "25544", "--format", "json"}},
+        {std::string("/gp/epoch?format=csv&epoch=") + kProbe,
+         {"gp", "--epoch", kProbe, "--format", "csv"}},
+        {std::string("/state?format=csv&epoch=") + kProbe,
+         {"state", "--all", "--at", kProbe, "--format", "csv"}},
     };
     for (const auto& [target, question] : pairs) {
       const char separator = target.find('?') == std::string::npos ? '?' : '&';

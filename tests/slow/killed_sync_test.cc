@@ -5,6 +5,7 @@
 // Half the kills hit an import of the shared history files, half a sync from a loopback
 // CelesTrak serving the shared current catalog. GPQ_KILLS_PER_KIND sets how many of each
 // (default 15, which keeps CI's slow stage near two minutes; 50 for a thorough run).
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -138,15 +139,19 @@ class KilledSyncTest : public ::testing::Test {
     ASSERT_EQ(run_gpq(with_db(reference, args)).exit_code, 0) << what;
     const std::string whole = dump_mirror(reference);
     const std::set<std::string> whole_run = set_keys(whole);
-    // The span of a second run (files and pages now cached, as for the kills), less a tenth,
-    // so that nearly every kill lands inside a run.
-    const fs::path timed = dir_.path() / "timed.db";
-    const auto started = std::chrono::steady_clock::now();
-    ASSERT_EQ(run_gpq(with_db(timed, args)).exit_code, 0) << what;
-    const auto span =
-        std::chrono::duration_cast<microseconds>(std::chrono::steady_clock::now() - started);
+    // The span of the faster of two more runs (files and pages now cached, as for the kills),
+    // less a quarter, so that nearly every kill lands inside a run even when the machine is
+    // busier while it is timed than during the kills.
+    microseconds span = microseconds::max();
+    for (int round = 0; round < 2; ++round) {
+      const fs::path timed = dir_.path() / ("timed-" + std::to_string(round) + ".db");
+      const auto started = std::chrono::steady_clock::now();
+      ASSERT_EQ(run_gpq(with_db(timed, args)).exit_code, 0) << what;
+      span = std::min(span, std::chrono::duration_cast<microseconds>(
+                                std::chrono::steady_clock::now() - started));
+    }
     std::mt19937_64 random(20261124);
-    std::uniform_int_distribution<std::int64_t> moment(0, span.count() * 9 / 10);
+    std::uniform_int_distribution<std::int64_t> moment(0, span.count() * 3 / 4);
     const int kills = kills_per_kind();
     int killed = 0;
     for (int i = 0; i < kills; ++i) {

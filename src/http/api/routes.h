@@ -21,7 +21,7 @@ inline constexpr std::string_view kApiPrefix = "/api/v1";
 // from it.
 #define GPQ_ENDPOINTS(ROW)                                       \
   ROW(search, "/gp", api_key, standard, now)                     \
-  ROW(snapshot, "/gp/epoch", api_key, standard, now)             \
+  ROW(snapshot, "/gp/epoch", api_key, standard, as_of)           \
   ROW(latest, "/gp/{id}", api_key, standard, as_of)              \
   ROW(history, "/gp/{id}/history", api_key, heavy, as_of)        \
   ROW(nearest, "/gp/{id}/nearest", api_key, heavy, as_of)        \
@@ -29,7 +29,7 @@ inline constexpr std::string_view kApiPrefix = "/api/v1";
   ROW(range, "/gp/{id}/range", api_key, standard, as_of)         \
   ROW(state, "/gp/{id}/state", api_key, heavy, as_of)            \
   /* every object's state at an instant */                       \
-  ROW(catalog_state, "/state", api_key, heavy, now)              \
+  ROW(catalog_state, "/state", api_key, heavy, as_of)            \
   ROW(ephemeris, "/gp/{id}/ephemeris", api_key, heavy, as_of)    \
   ROW(passes, "/gp/{id}/passes", api_key, heavy, as_of)          \
   ROW(events, "/gp/{id}/events", api_key, heavy, as_of)          \

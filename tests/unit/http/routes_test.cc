@@ -136,8 +136,9 @@ TEST(RoutesTest, TheOpenApiDocumentGivesAsOfWhereTheTableSays) {
   std::sort(documented.begin(), documented.end());
   EXPECT_EQ(documented, as_of);
   EXPECT_EQ(as_of_endpoint_names(),
-            "/gp/{id}, /gp/{id}/history, /gp/{id}/nearest, /gp/{id}/adjacent, /gp/{id}/range, "
-            "/gp/{id}/state, /gp/{id}/ephemeris, /gp/{id}/passes, /gp/{id}/events, /catalog/{id}");
+            "/gp/epoch, /gp/{id}, /gp/{id}/history, /gp/{id}/nearest, /gp/{id}/adjacent, "
+            "/gp/{id}/range, /gp/{id}/state, /state, /gp/{id}/ephemeris, /gp/{id}/passes, "
+            "/gp/{id}/events, /catalog/{id}");
 }
 
 }  // namespace

@@ -180,6 +180,55 @@ TEST_F(AsOfTest, TheCatalogRecordIsTheOneThenCurrent) {
   EXPECT_EQ(store->catalog_record(40000)->decay_date, at(kDay2));
 }
 
+// The snapshot at e2 as of each day: 25544 in its version then; 40000, which a record
+// published on day 3 says decayed two days before, a member until then; 50000, first known
+// on day 2.
+TEST_F(AsOfTest, TheSnapshotIsTheCatalogAsThenKnown) {
+  CatalogRecord debris;
+  debris.norad_id = 40000;
+  debris.object_name = "DEBRIS";
+  debris.object_type = ObjectType::debris;
+  const auto publish = [&](const std::vector<ElementSet>& sets,
+                           const std::vector<CatalogRecord>& records, std::int64_t published) {
+    const std::int64_t run = runs_.start_run("file", at(published + kDay), at(published));
+    writer_.write_batch(sets, records, run);
+  };
+  publish({make_set(40000, kE1)}, {debris}, kDay1);
+  publish({make_set(50000, kE3)}, {}, kDay2);
+  debris.decay_date = at(kE1 - 2 * kDay);  // a date: decayed from the day after it
+  publish({}, {debris}, kDay3);
+  const auto store = SqliteStore::open(path_);
+
+  struct Member {
+    std::int32_t norad_id;
+    std::int64_t epoch;
+    double mean_anomaly;
+    bool operator==(const Member&) const = default;
+  };
+  const auto members = [&](std::int64_t as_of, std::optional<ObjectType> type = std::nullopt) {
+    const AsOfStore view(*store, at(as_of));
+    SnapshotQuery query;
+    query.epoch = at(kE2);
+    query.object_type = type;
+    std::vector<Member> found;
+    view.snapshot(query, Window{}, [&](const ElementSet& set) {
+      found.push_back({set.norad_id, set.epoch.unix_micros(), set.mean_anomaly});
+    });
+    EXPECT_EQ(view.count_snapshot(query), static_cast<std::int64_t>(found.size()));
+    return found;
+  };
+  const double first = make_set(25544, kE2).mean_anomaly;
+  EXPECT_EQ(members(kDay1), (std::vector<Member>{{25544, kE2, first}, {40000, kE1, first}}));
+  EXPECT_EQ(members(kDay2),
+            (std::vector<Member>{{25544, kE2, 10.0}, {40000, kE1, first}, {50000, kE3, first}}));
+  EXPECT_EQ(members(kDay3), (std::vector<Member>{{25544, kE2, 10.0}, {50000, kE3, first}}));
+  // The record then said debris, not decayed; today's index no longer lists it by type.
+  EXPECT_EQ(members(kDay2, ObjectType::debris), (std::vector<Member>{{40000, kE1, first}}));
+  EXPECT_TRUE(members(kDay3, ObjectType::debris).empty());
+  // Before anything was published, nothing.
+  EXPECT_TRUE(members(kDay1 - 1).empty());
+}
+
 TEST_F(AsOfTest, CatalogWideQuestionsAreNotAnsweredAsOf) {
   const AsOfStore view(*store_, at(kDay1));
   EXPECT_THROW(view.count_current(GpFilter{}), Error);
