@@ -164,7 +164,7 @@ _gpq() {
     passes) options="--lat --lon --alt --from --to --min-elevation --allow-stale --as-of" ;;
     events) options="--from --to --as-of" ;;
     conjunctions) options="--from --to --threshold --primaries --ids --group --type
-      --exclude-same-constellation --follow-archive --hard-body-radius --sort" ;;
+      --exclude-same-constellation --follow-archive --hard-body-radius --sort --as-of" ;;
     catalog) options="--search --owner --type --launch-year --all --as-of" ;;
     sync) options="--from --published-at --source --config --celestrak-url --spacetrack-url --force --wait
       --history --since --history-days --retries --timeout --from-peer --peer-key-file --follow

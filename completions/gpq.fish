@@ -129,7 +129,7 @@ complete -c gpq -n "__gpq_command history nearest" -l source -x \
     -a 'spacetrack celestrak all' -d 'Upstream the sets came from'
 complete -c gpq -n "__gpq_command gp history nearest" -l tle-layout -x \
     -a 'source canonical' -d 'TLE lines as their source wrote them, or canonical'
-complete -c gpq -n "__gpq_command gp history nearest adjacent range state ephemeris passes events catalog" -l as-of -x \
+complete -c gpq -n "__gpq_command gp history nearest adjacent range state ephemeris passes events conjunctions catalog" -l as-of -x \
     -d 'Answer with what was published by this time'
 complete -c gpq -n "__gpq_command gp history nearest" -l quality \
     -d "Each set's quality flags (json, csv, table)"

@@ -50,6 +50,7 @@ void add_conjunctions_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--hard-body-radius", "hard_body_radius", params,
             "Combined radius of the two objects for the maximum probability, in m (default 20)");
   add_param(*cmd, "--sort", "sort", params, "miss_distance (default), tca or probability");
+  add_as_of(*cmd, params);
   cmd->footer(
       "Formats: json, csv, table, kvn and xml (CCSDS CDM, one message per event).\n"
       "Each object is propagated from the set gp --epoch names at the window's start, or\n"
@@ -59,10 +60,11 @@ void add_conjunctions_command(CLI::App& app, Context& ctx) {
       "  gpq conjunctions --primaries active --threshold 2 --format csv > close.csv\n"
       "  gpq conjunctions --ids 25544 --sort probability --limit 1 --format kvn");
   cmd->callback([&ctx, params] {
-    const auto bound = bind_conjunctions(ctx.with_output(*params), FrontEnd::cli);
+    const Params all = ctx.with_output(*params);
+    const auto bound = bind_conjunctions(all, FrontEnd::cli);
     std::vector<ConjunctionEvent> events;
     const ConjunctionPage page =
-        orbit::OrbitService(ctx.core())
+        orbit::OrbitService(ctx.core(all))
             .conjunctions(bound.query, bound.paging, [&](std::span<const ConjunctionEvent> found) {
               events.assign(found.begin(), found.end());
             });

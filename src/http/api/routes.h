@@ -33,7 +33,7 @@ inline constexpr std::string_view kApiPrefix = "/api/v1";
   ROW(ephemeris, "/gp/{id}/ephemeris", api_key, heavy, as_of)    \
   ROW(passes, "/gp/{id}/passes", api_key, heavy, as_of)          \
   ROW(events, "/gp/{id}/events", api_key, heavy, as_of)          \
-  ROW(conjunctions, "/conjunctions", api_key, heavy, now)        \
+  ROW(conjunctions, "/conjunctions", api_key, heavy, as_of)      \
   /* the page's plots */                                         \
   ROW(series, "/gp/{id}/series", api_key, heavy, now)            \
   ROW(catalog_record, "/catalog/{id}", api_key, standard, as_of) \
