@@ -56,7 +56,7 @@ GPQ_LANES SinCosOf<Real> sin_cos(Real angle) {
 }
 
 // fmod(angle, 2 pi) as the reference reduces angles (the sign of `angle`, magnitude under one
-// turn), by one division and one product instead of fmod's exact long division: the result is
+// turn), by two products instead of fmod's exact long division: the result is
 // off by about one unit in the last place of `angle` (1e-13 rad for a thousand radians, a
 // nanometre at LEO radius), which is what the reference's own sums carry anyway.
 template <typename Real>
