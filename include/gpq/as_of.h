@@ -54,15 +54,22 @@ class AsOfStore final : public Store {
   // then), filtered by the SATCAT record then.
   std::int64_t count_snapshot(const SnapshotQuery& query) const override;
   void snapshot(const SnapshotQuery& query, Window window, const SetVisitor& visit) const override;
-  std::vector<SnapshotCandidate> snapshot_candidates(const SnapshotQuery& query,
-                                                     TimePoint as_of) const override {
+  std::vector<AsOfCandidate> snapshot_candidates(const SnapshotQuery& query,
+                                                 TimePoint as_of) const override {
     return base_.snapshot_candidates(query, as_of);
   }
+  std::vector<AsOfCandidate> search_candidates(const GpFilter& filter,
+                                               TimePoint as_of) const override {
+    return base_.search_candidates(filter, as_of);
+  }
 
-  // The other catalog-wide questions are not answered as of an instant: the front ends refuse
-  // `as_of` for them (answers_as_of), so reaching one is a fault, Error{internal}.
+  // The search of current sets as known at the instant: each object's newest set then (its
+  // version then, its names then), filtered by it and by the SATCAT record then.
   std::int64_t count_current(const GpFilter& filter) const override;
   void current(const GpFilter& filter, Window window, const SetVisitor& visit) const override;
+
+  // The catalog search is not answered as of an instant: the front ends refuse `as_of` for it
+  // (answers_as_of), so reaching one is a fault, Error{internal}.
   std::int64_t count_catalog(const CatalogFilter& filter) const override;
   void catalog(const CatalogFilter& filter, Window window,
                const CatalogVisitor& visit) const override;
@@ -89,18 +96,35 @@ class AsOfStore final : public Store {
   template <typename Visit>
   void walk_known(std::int32_t norad_id, TimePoint start, TimePoint end, SourceFilter source,
                   const Visit& visit) const;
-  // A member of a snapshot, with its set when it has been read.
-  struct SnapshotMember {
-    SnapshotCandidate candidate;
+  // A member of a snapshot or a search, with its set when it has been read.
+  struct Member {
+    AsOfCandidate candidate;
     std::optional<ElementSet> set;
   };
+  // The members among `candidates`: one whose SATCAT record is unchanged since the instant and
+  // whose first set was published by then is a member without a read unless the question
+  // `reads_sets`; the others are members when `read` gives their set.
+  template <typename Read>
+  std::vector<Member> members_of(const std::vector<AsOfCandidate>& candidates, bool reads_sets,
+                                 const Read& read) const;
   // The members of `query`'s snapshot (count_snapshot), computed once per view and query: a
   // page asks for the count, then for its sets. An object whose first set was published by
   // the instant is a member without a read; only a regime filter reads every member's set.
-  std::vector<SnapshotMember>& snapshot_members(const SnapshotQuery& query) const;
+  std::vector<Member>& snapshot_members(const SnapshotQuery& query) const;
   // The set then nearest the epoch that makes the object a member, or none.
-  std::optional<ElementSet> member_then(const SnapshotCandidate& candidate,
+  std::optional<ElementSet> member_then(const AsOfCandidate& candidate,
                                         const SnapshotQuery& query) const;
+  // The same for a search: without a filter of the set or its name, an object whose first set
+  // was published by the instant is a member without a read.
+  std::vector<Member>& search_members(const GpFilter& filter) const;
+  // The object's newest set then, when it and the record then pass `filter`.
+  std::optional<ElementSet> latest_member_then(const AsOfCandidate& candidate,
+                                               const GpFilter& filter) const;
+  // Visits the page `window` of the members `members_asked()` gives (under the lock), reading
+  // the sets it lacks with `read`, then naming them as at the instant.
+  template <typename Members, typename Read>
+  void visit_page(const Members& members_asked, Window window, const Read& read,
+                  const SetVisitor& visit) const;
   // The newest epoch a set known at the instant can have.
   TimePoint horizon() const { return horizon_; }
 
@@ -109,7 +133,9 @@ class AsOfStore final : public Store {
   TimePoint horizon_;
   mutable std::mutex members_mutex_;
   mutable std::optional<SnapshotQuery> members_query_;
-  mutable std::vector<SnapshotMember> members_;
+  mutable std::vector<Member> members_;
+  mutable std::optional<GpFilter> search_query_;
+  mutable std::vector<Member> search_members_;
 };
 
 // A QueryService over the archive as known at `as_of`; `core`'s store must outlive it.

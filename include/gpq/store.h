@@ -115,13 +115,18 @@ class Store {
   // set chosen (decay before the epoch, object type, group) and an object they exclude is not
   // given; an unsettled one is given whatever its decay and type say, for the caller to judge
   // by its record then (its group is today's).
-  struct SnapshotCandidate {
+  struct AsOfCandidate {
     std::int32_t norad_id = 0;
     bool settled = true;
     TimePoint first_published;
   };
-  virtual std::vector<SnapshotCandidate> snapshot_candidates(const SnapshotQuery& query,
-                                                             TimePoint as_of) const = 0;
+  virtual std::vector<AsOfCandidate> snapshot_candidates(const SnapshotQuery& query,
+                                                         TimePoint as_of) const = 0;
+  // The same for a search of current sets as of `as_of`: every object with a set, those the
+  // filters of NORAD ids and group (today's list) admit, of the settled ones those today's
+  // record admits (decay by `as_of`, object type).
+  virtual std::vector<AsOfCandidate> search_candidates(const GpFilter& filter,
+                                                       TimePoint as_of) const = 0;
 
   // The coverage of the newest sets at `instant` (an instant at or after them: now).
   virtual Coverage coverage(TimePoint instant) const = 0;

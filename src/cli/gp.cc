@@ -41,13 +41,7 @@ void add_gp_command(CLI::App& app, Context& ctx) {
                 judge ? &*judge : nullptr);
       return;
     }
-    // As of an instant, the catalog is its snapshot (at --epoch, else at that instant).
-    for (const char* search_only : {"search", "group", "intdes", "norad_ids", "decay"}) {
-      if (all.contains(search_only)) {
-        refuse_as_of(all, "a search", "drop the search's filters for the snapshot then");
-      }
-    }
-    if (all.contains("epoch") || all.contains("as_of")) {
+    if (all.contains("epoch")) {
       const auto bound = bind_snapshot(all, FrontEnd::cli);
       const QueryService& core = ctx.core(all);
       auto judge = events::judge_for(bound, ctx.core(), core);
@@ -58,12 +52,11 @@ void add_gp_command(CLI::App& app, Context& ctx) {
       return;
     }
     const auto bound = bind_gp_search(all, FrontEnd::cli);
-    auto judge = events::judge_for(bound, ctx.core(), ctx.core());
+    const QueryService& core = ctx.core(all);
+    auto judge = events::judge_for(bound, ctx.core(), core);
     print_set_list(
         bound.format, bound.tle_layout,
-        [&](const SetVisitor& visit) {
-          return ctx.core().search(bound.query, bound.paging, visit);
-        },
+        [&](const SetVisitor& visit) { return core.search(bound.query, bound.paging, visit); },
         nullptr, judge ? &*judge : nullptr);
   });
 }

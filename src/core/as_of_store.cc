@@ -8,7 +8,9 @@
 #include "gpq/as_of.h"
 #include "gpq/error.h"
 
+#include "core/gp_filter_rules.h"
 #include "core/group_rules.h"
+#include "core/text.h"
 
 namespace gpq {
 namespace {
@@ -194,7 +196,7 @@ void AsOfStore::superseded_versions(std::int32_t norad_id, TimePoint start, Time
   });
 }
 
-std::optional<ElementSet> AsOfStore::member_then(const SnapshotCandidate& candidate,
+std::optional<ElementSet> AsOfStore::member_then(const AsOfCandidate& candidate,
                                                  const SnapshotQuery& query) const {
   const std::int32_t norad_id = candidate.norad_id;
   const TimePoint epoch = *query.epoch;
@@ -229,8 +231,21 @@ std::optional<ElementSet> AsOfStore::member_then(const SnapshotCandidate& candid
   return chosen;
 }
 
-std::vector<AsOfStore::SnapshotMember>& AsOfStore::snapshot_members(
-    const SnapshotQuery& query) const {
+template <typename Read>
+std::vector<AsOfStore::Member> AsOfStore::members_of(const std::vector<AsOfCandidate>& candidates,
+                                                     bool reads_sets, const Read& read) const {
+  std::vector<Member> members;
+  for (const AsOfCandidate& candidate : candidates) {
+    if (candidate.settled && candidate.first_published <= as_of_ && !reads_sets) {
+      members.push_back({candidate, std::nullopt});
+    } else if (std::optional<ElementSet> set = read(candidate)) {
+      members.push_back({candidate, std::move(set)});
+    }
+  }
+  return members;
+}
+
+std::vector<AsOfStore::Member>& AsOfStore::snapshot_members(const SnapshotQuery& query) const {
   const auto same = [&](const SnapshotQuery& kept) {
     return kept.epoch == query.epoch && kept.object_type == query.object_type &&
            kept.orbit_regime == query.orbit_regime && kept.group == query.group;
@@ -238,16 +253,11 @@ std::vector<AsOfStore::SnapshotMember>& AsOfStore::snapshot_members(
   if (members_query_ && same(*members_query_)) {
     return members_;
   }
-  members_.clear();
-  for (const SnapshotCandidate& candidate : base_.snapshot_candidates(query, as_of_)) {
-    // Its first set, at most a day after the epoch, was known then: a member whatever the
-    // set chosen, unless a regime filter asks which that is.
-    if (candidate.settled && candidate.first_published <= as_of_ && !query.orbit_regime) {
-      members_.push_back({candidate, std::nullopt});
-    } else if (std::optional<ElementSet> set = member_then(candidate, query)) {
-      members_.push_back({candidate, std::move(set)});
-    }
-  }
+  // Its first set, at most a day after the epoch, was known then: a member whatever the set
+  // chosen, unless a regime filter asks which that is.
+  members_ =
+      members_of(base_.snapshot_candidates(query, as_of_), query.orbit_regime.has_value(),
+                 [&](const AsOfCandidate& candidate) { return member_then(candidate, query); });
   members_query_ = query;
   return members_;
 }
@@ -257,17 +267,19 @@ std::int64_t AsOfStore::count_snapshot(const SnapshotQuery& query) const {
   return static_cast<std::int64_t>(snapshot_members(query).size());
 }
 
-void AsOfStore::snapshot(const SnapshotQuery& query, Window window, const SetVisitor& visit) const {
+template <typename Members, typename Read>
+void AsOfStore::visit_page(const Members& members_asked, Window window, const Read& read,
+                           const SetVisitor& visit) const {
   std::vector<ElementSet> page;
   {
     const std::lock_guard lock(members_mutex_);
-    std::vector<SnapshotMember>& members = snapshot_members(query);
+    std::vector<Member>& members = members_asked();
     const auto size = static_cast<std::int64_t>(members.size());
     const std::int64_t end = window.limit < 0 ? size : std::min(size, window.offset + window.limit);
     for (std::int64_t i = window.offset; i < end; ++i) {
-      SnapshotMember& member = members[static_cast<std::size_t>(i)];
+      Member& member = members[static_cast<std::size_t>(i)];
       if (!member.set) {
-        member.set = member_then(member.candidate, query);
+        member.set = read(member.candidate);
       }
       if (member.set) {
         page.push_back(*member.set);
@@ -281,12 +293,56 @@ void AsOfStore::snapshot(const SnapshotQuery& query, Window window, const SetVis
   }
 }
 
-std::int64_t AsOfStore::count_current(const GpFilter&) const {
-  not_as_of("a search of current sets");
+void AsOfStore::snapshot(const SnapshotQuery& query, Window window, const SetVisitor& visit) const {
+  visit_page([&]() -> std::vector<Member>& { return snapshot_members(query); }, window,
+             [&](const AsOfCandidate& candidate) { return member_then(candidate, query); }, visit);
 }
-void AsOfStore::current(const GpFilter&, Window, const SetVisitor&) const {
-  not_as_of("a search of current sets");
+
+std::optional<ElementSet> AsOfStore::latest_member_then(const AsOfCandidate& candidate,
+                                                        const GpFilter& filter) const {
+  if (!candidate.settled) {
+    const std::optional<CatalogRecord> record = base_.catalog_record_at(candidate.norad_id, as_of_);
+    if (!record_passes(record ? &*record : nullptr, filter, as_of_)) {
+      return std::nullopt;
+    }
+  }
+  // Named as then, so that a search by name reads the name then.
+  std::optional<ElementSet> set = latest(candidate.norad_id, SourceFilter::all);
+  if (!set || !set_passes(*set, to_upper(set->object_name), filter)) {
+    return std::nullopt;
+  }
+  return set;
 }
+
+std::vector<AsOfStore::Member>& AsOfStore::search_members(const GpFilter& filter) const {
+  const auto same = [&](const GpFilter& kept) {
+    return kept.search == filter.search && kept.group == filter.group &&
+           kept.intdes == filter.intdes && kept.norad_ids == filter.norad_ids &&
+           kept.orbit_regime == filter.orbit_regime && kept.object_type == filter.object_type &&
+           kept.include_decayed == filter.include_decayed;
+  };
+  if (search_query_ && same(*search_query_)) {
+    return search_members_;
+  }
+  const bool reads_sets = filter.search || filter.intdes || filter.orbit_regime;
+  search_members_ = members_of(
+      base_.search_candidates(filter, as_of_), reads_sets,
+      [&](const AsOfCandidate& candidate) { return latest_member_then(candidate, filter); });
+  search_query_ = filter;
+  return search_members_;
+}
+
+std::int64_t AsOfStore::count_current(const GpFilter& filter) const {
+  const std::lock_guard lock(members_mutex_);
+  return static_cast<std::int64_t>(search_members(filter).size());
+}
+
+void AsOfStore::current(const GpFilter& filter, Window window, const SetVisitor& visit) const {
+  visit_page([&]() -> std::vector<Member>& { return search_members(filter); }, window,
+             [&](const AsOfCandidate& candidate) { return latest_member_then(candidate, filter); },
+             visit);
+}
+
 std::int64_t AsOfStore::count_catalog(const CatalogFilter&) const {
   not_as_of("a catalog search");
 }

@@ -215,11 +215,7 @@ BoundRequest<SnapshotQuery> bind_snapshot(const Params& params, FrontEnd end) {
   refuse_filters_except(params, {"epoch", "object_type", "orbit_regime"}, "a snapshot",
                         "a snapshot filters only by object_type and orbit_regime");
   BoundRequest<SnapshotQuery> bound;
-  // As of an instant without an epoch: the snapshot at that instant.
   bound.query.epoch = bind_date(params, "epoch");
-  if (!bound.query.epoch) {
-    bound.query.epoch = bind_as_of(params);
-  }
   bound.query.object_type = bind_object_type(params);
   bound.query.orbit_regime = bind_regime(params);
   bound.format = bind_format(params, end, kSetFormats);

@@ -6,6 +6,7 @@
 
 #include "gpq/request.h"
 
+#include "core/gp_filter_rules.h"
 #include "core/text.h"
 #include "storage/reader.h"
 
@@ -80,33 +81,9 @@ bool CurrentIndex::in_group(const IndexedObject& object, const std::string& grou
 
 bool CurrentIndex::matches(const IndexedObject& object, const GpFilter& filter,
                            TimePoint now) const {
-  const ElementSet& set = object.current;
-  if (!filter.include_decayed && decayed_before(object.catalog, now)) {
-    return false;
-  }
-  if (!filter.norad_ids.empty() &&
-      !std::binary_search(filter.norad_ids.begin(), filter.norad_ids.end(), set.norad_id)) {
-    return false;
-  }
-  if (filter.search && object.name_upper.find(to_upper(*filter.search)) == std::string::npos) {
-    return false;
-  }
-  if (filter.intdes) {
-    const bool launch_only = filter.intdes->size() == 8;
-    if (launch_only ? !set.object_id.starts_with(*filter.intdes)
-                    : set.object_id != *filter.intdes) {
-      return false;
-    }
-  }
-  if (filter.orbit_regime &&
-      orbit_regime(set.mean_motion, set.eccentricity) != *filter.orbit_regime) {
-    return false;
-  }
-  if (filter.object_type &&
-      (object.catalog == nullptr || object.catalog->object_type != filter.object_type)) {
-    return false;
-  }
-  return !filter.group || in_group(object, *filter.group, now);
+  return record_passes(object.catalog, filter, now) &&
+         set_passes(object.current, object.name_upper, filter) &&
+         (!filter.group || in_group(object, *filter.group, now));
 }
 
 bool CurrentIndex::matches(const CatalogRecord& record, const CatalogFilter& filter,

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <future>
 
+#include "core/gp_filter_rules.h"
 #include "core/group_rules.h"
 #include "storage/current_index.h"
 #include "storage/reader.h"
@@ -172,8 +173,8 @@ void SqliteStore::for_each_snapshot_member(const SnapshotQuery& query, Reader& r
   }
 }
 
-std::vector<Store::SnapshotCandidate> SqliteStore::snapshot_candidates(const SnapshotQuery& query,
-                                                                       TimePoint as_of) const {
+std::vector<Store::AsOfCandidate> SqliteStore::snapshot_candidates(const SnapshotQuery& query,
+                                                                   TimePoint as_of) const {
   const auto idx = index_.current().index;
   const TimePoint epoch = *query.epoch;
   const std::int64_t horizon_us = epoch.unix_micros() + kMicrosPerDay;
@@ -182,7 +183,7 @@ std::vector<Store::SnapshotCandidate> SqliteStore::snapshot_candidates(const Sna
   const std::vector<std::int64_t>& firsts = idx->first_epochs(*reader);
   const std::vector<std::int64_t>& published = idx->first_published(*reader);
   const std::vector<IndexedObject>& objects = idx->objects();
-  std::vector<SnapshotCandidate> candidates;
+  std::vector<AsOfCandidate> candidates;
   for (std::size_t i = 0; i < objects.size(); ++i) {
     const IndexedObject& object = objects[i];
     if (firsts[i] > horizon_us) {
@@ -192,6 +193,33 @@ std::vector<Store::SnapshotCandidate> SqliteStore::snapshot_candidates(const Sna
     const bool settled = !std::binary_search(changed.begin(), changed.end(), id);
     if (settled ? !passes_filters(*idx, object, query, epoch)
                 : query.group && !idx->in_group(object, *query.group, epoch)) {
+      continue;
+    }
+    candidates.push_back({id, settled, TimePoint::from_unix_micros(published[i])});
+  }
+  return candidates;
+}
+
+std::vector<Store::AsOfCandidate> SqliteStore::search_candidates(const GpFilter& filter,
+                                                                 TimePoint as_of) const {
+  const auto idx = index_.current().index;
+  Lease reader(readers_);
+  const std::vector<std::int32_t> changed = reader->catalog_changed_after(as_of);
+  const std::vector<std::int64_t>& published = idx->first_published(*reader);
+  const std::vector<IndexedObject>& objects = idx->objects();
+  std::vector<AsOfCandidate> candidates;
+  for (std::size_t i = 0; i < objects.size(); ++i) {
+    const IndexedObject& object = objects[i];
+    const std::int32_t id = object.current.norad_id;
+    if (!filter.norad_ids.empty() &&
+        !std::binary_search(filter.norad_ids.begin(), filter.norad_ids.end(), id)) {
+      continue;
+    }
+    if (filter.group && !idx->in_group(object, *filter.group, as_of)) {
+      continue;
+    }
+    const bool settled = !std::binary_search(changed.begin(), changed.end(), id);
+    if (settled && !record_passes(object.catalog, filter, as_of)) {
       continue;
     }
     candidates.push_back({id, settled, TimePoint::from_unix_micros(published[i])});

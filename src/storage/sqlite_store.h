@@ -59,8 +59,10 @@ class SqliteStore final : public Store {
   std::int64_t count_catalog(const CatalogFilter& filter) const override;
   void catalog(const CatalogFilter& filter, Window window,
                const CatalogVisitor& visit) const override;
-  std::vector<SnapshotCandidate> snapshot_candidates(const SnapshotQuery& query,
-                                                     TimePoint as_of) const override;
+  std::vector<AsOfCandidate> snapshot_candidates(const SnapshotQuery& query,
+                                                 TimePoint as_of) const override;
+  std::vector<AsOfCandidate> search_candidates(const GpFilter& filter,
+                                               TimePoint as_of) const override;
   Coverage coverage(TimePoint instant) const override;
   MirrorStats mirror_stats() const override;
   std::int64_t generation() const override;

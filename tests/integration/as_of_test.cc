@@ -67,7 +67,10 @@ std::vector<std::vector<std::string>> questions() {
     asked.push_back({"gp", "--epoch", kProbe, "--format", format});
     asked.push_back({"state", "--all", "--at", kProbe, "--format", format});
   }
-  asked.push_back({"gp", "--format", "csv"});  // as of the day: the snapshot at that instant
+  // The search of current sets: every object's newest set, by name, by ids.
+  asked.push_back({"gp", "--format", "csv"});
+  asked.push_back({"gp", "--search", "vanguard", "--format", "json"});
+  asked.push_back({"gp", "--ids", "5,25544", "--format", "tle"});
   asked.push_back({"conjunctions", "--from", kProbe, "--to", "2026-06-11T07:00:00Z", "--threshold",
                    "50", "--format", "json"});
   return asked;
@@ -201,6 +204,7 @@ TEST_F(AsOfDayByDayTest, TheApiGivesTheCliAnswer) {
          {"ephemeris", "5", "--from", kProbe, "--to", "2026-06-10T08:00:00Z", "--step", "10min",
           "--format", "csv"}},
         {"/gp/25544/events?format=json", {"events", "25544", "--format", "json"}},
+        {"/gp?search=vanguard&format=csv", {"gp", "--search", "vanguard", "--format", "csv"}},
         {std::string("/gp/epoch?format=csv&epoch=") + kProbe,
          {"gp", "--epoch", kProbe, "--format", "csv"}},
         {std::string("/state?format=csv&epoch=") + kProbe,
@@ -225,8 +229,7 @@ TEST_F(AsOfDayByDayTest, TheApiGivesTheCliAnswer) {
 TEST_F(AsOfDayByDayTest, QuestionsNotAnsweredAsOfAreRefused) {
   ServeProcess server(db_, {"--no-auth"});
   ApiClient client(server.host(), server.port());
-  for (const char* target : {"/api/v1/gp?search=ISS&as_of=2026-06-10T12:00:00Z",
-                             "/api/v1/catalog?search=VANGUARD&as_of=2026-06-10T12:00:00Z"}) {
+  for (const char* target : {"/api/v1/catalog?search=VANGUARD&as_of=2026-06-10T12:00:00Z"}) {
     const HttpResult reply = client.get(target);
     EXPECT_EQ(reply.status, 400) << target;
     EXPECT_NE(reply.body.find("'as_of'"), std::string::npos) << reply.body;
@@ -235,7 +238,8 @@ TEST_F(AsOfDayByDayTest, QuestionsNotAnsweredAsOfAreRefused) {
   EXPECT_EQ(bad.status, 400);
   EXPECT_NE(bad.body.find("'as_of'"), std::string::npos) << bad.body;
 
-  const ProcessResult search = run_gpq({"--db", db_, "gp", "--search", "ISS", "--as-of", kDays[0]});
+  const ProcessResult search =
+      run_gpq({"--db", db_, "catalog", "--search", "VANGUARD", "--as-of", kDays[0]});
   EXPECT_NE(search.exit_code, 0);
   EXPECT_NE(search.err.find("'as_of'"), std::string::npos) << search.err;
 }

@@ -20,7 +20,7 @@ inline constexpr std::string_view kApiPrefix = "/api/v1";
 // now. The enum, the router, the key, lane and as_of rules and the lists in help are all made
 // from it.
 #define GPQ_ENDPOINTS(ROW)                                       \
-  ROW(search, "/gp", api_key, standard, now)                     \
+  ROW(search, "/gp", api_key, standard, as_of)                   \
   ROW(snapshot, "/gp/epoch", api_key, standard, as_of)           \
   ROW(latest, "/gp/{id}", api_key, standard, as_of)              \
   ROW(history, "/gp/{id}/history", api_key, heavy, as_of)        \

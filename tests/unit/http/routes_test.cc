@@ -136,7 +136,7 @@ TEST(RoutesTest, TheOpenApiDocumentGivesAsOfWhereTheTableSays) {
   std::sort(documented.begin(), documented.end());
   EXPECT_EQ(documented, as_of);
   EXPECT_EQ(as_of_endpoint_names(),
-            "/gp/epoch, /gp/{id}, /gp/{id}/history, /gp/{id}/nearest, /gp/{id}/adjacent, "
+            "/gp, /gp/epoch, /gp/{id}, /gp/{id}/history, /gp/{id}/nearest, /gp/{id}/adjacent, "
             "/gp/{id}/range, /gp/{id}/state, /state, /gp/{id}/ephemeris, /gp/{id}/passes, "
             "/gp/{id}/events, /conjunctions, /catalog/{id}");
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -229,9 +230,32 @@ TEST_F(AsOfTest, TheSnapshotIsTheCatalogAsThenKnown) {
   EXPECT_TRUE(members(kDay1 - 1).empty());
 }
 
-TEST_F(AsOfTest, CatalogWideQuestionsAreNotAnsweredAsOf) {
+// The search of current sets as of each day: the object's newest set then, in its version
+// then, found by its name then.
+TEST_F(AsOfTest, TheSearchIsEachObjectsNewestSetThen) {
+  const auto search = [&](std::int64_t as_of, std::optional<std::string> name = std::nullopt) {
+    const AsOfStore view(*store_, at(as_of));
+    GpFilter filter;
+    filter.search = std::move(name);
+    filter.as_of = at(as_of);
+    std::vector<ElementSet> found;
+    view.current(filter, Window{}, [&](const ElementSet& set) { found.push_back(set); });
+    EXPECT_EQ(view.count_current(filter), static_cast<std::int64_t>(found.size()));
+    return found;
+  };
+  EXPECT_TRUE(search(kDay1 - 1).empty());
+  EXPECT_EQ(epochs_of(search(kDay1)), (std::vector{kE2}));
+  EXPECT_EQ(search(kDay1)[0].mean_anomaly, make_set(25544, kE2).mean_anomaly);
+  EXPECT_EQ(epochs_of(search(kDay2)), (std::vector{kE3}));
+  EXPECT_EQ(epochs_of(search(kDay3)), (std::vector{kPredicted}));
+  EXPECT_EQ(search(kDay3)[0].object_name, "ISS");
+  // By name: ZARYA until day 3 named it anew.
+  EXPECT_EQ(epochs_of(search(kDay2, "zarya")), (std::vector{kE3}));
+  EXPECT_TRUE(search(kDay3, "zarya").empty());
+}
+
+TEST_F(AsOfTest, TheCatalogSearchIsNotAnsweredAsOf) {
   const AsOfStore view(*store_, at(kDay1));
-  EXPECT_THROW(view.count_current(GpFilter{}), Error);
   EXPECT_THROW(view.count_catalog(CatalogFilter{}), Error);
 }
 
