@@ -68,11 +68,24 @@ class AsOfStore final : public Store {
   std::int64_t count_current(const GpFilter& filter) const override;
   void current(const GpFilter& filter, Window window, const SetVisitor& visit) const override;
 
-  // The catalog search is not answered as of an instant: the front ends refuse `as_of` for it
-  // (answers_as_of), so reaching one is a fault, Error{internal}.
-  std::int64_t count_catalog(const CatalogFilter& filter) const override;
+  // The catalog search over the records as published at the instant.
+  std::int64_t count_catalog(const CatalogFilter& filter) const override {
+    return base_.count_catalog_at(filter, as_of_);
+  }
   void catalog(const CatalogFilter& filter, Window window,
-               const CatalogVisitor& visit) const override;
+               const CatalogVisitor& visit) const override {
+    base_.catalog_at(filter, as_of_, window, visit);
+  }
+  std::int64_t count_catalog_at(const CatalogFilter& filter, TimePoint as_of) const override {
+    return base_.count_catalog_at(filter, as_of);
+  }
+  void catalog_at(const CatalogFilter& filter, TimePoint as_of, Window window,
+                  const CatalogVisitor& visit) const override {
+    base_.catalog_at(filter, as_of, window, visit);
+  }
+
+  // Not answered as of an instant: the front ends never ask (the status answers now), so
+  // reaching one is a fault, Error{internal}.
   Coverage coverage(TimePoint instant) const override;
   MirrorStats mirror_stats() const override;
 

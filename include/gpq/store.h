@@ -107,6 +107,11 @@ class Store {
   virtual std::int64_t count_catalog(const CatalogFilter& filter) const = 0;
   virtual void catalog(const CatalogFilter& filter, Window window,
                        const CatalogVisitor& visit) const = 0;
+  // The catalog search over the records as published at `as_of` (AsOfStore): today's, except
+  // those a later sync changed, as they were then (an object first recorded later is absent).
+  virtual std::int64_t count_catalog_at(const CatalogFilter& filter, TimePoint as_of) const = 0;
+  virtual void catalog_at(const CatalogFilter& filter, TimePoint as_of, Window window,
+                          const CatalogVisitor& visit) const = 0;
 
   // The objects that may be members of `query`'s snapshot as of `as_of` (AsOfStore), in NORAD
   // order, from memory: those whose first set is at most a day after the epoch, each with when

@@ -31,10 +31,10 @@ void add_catalog_command(CLI::App& app, Context& ctx) {
       print_catalog_record(bound.format, ctx.core(all).catalog_record(bound.query));
       return;
     }
-    refuse_as_of(all, "a catalog search", "give one NORAD id for its record then");
     const auto bound = bind_catalog_search(all, FrontEnd::cli);
+    const QueryService& core = ctx.core(all);
     print_catalog_list(bound.format, [&](const CatalogVisitor& visit) {
-      return ctx.core().catalog_search(bound.query, bound.paging, visit);
+      return core.catalog_search(bound.query, bound.paging, visit);
     });
   });
 }

@@ -343,12 +343,6 @@ void AsOfStore::current(const GpFilter& filter, Window window, const SetVisitor&
              visit);
 }
 
-std::int64_t AsOfStore::count_catalog(const CatalogFilter&) const {
-  not_as_of("a catalog search");
-}
-void AsOfStore::catalog(const CatalogFilter&, Window, const CatalogVisitor&) const {
-  not_as_of("a catalog search");
-}
 Coverage AsOfStore::coverage(TimePoint) const {
   not_as_of("the coverage of the catalog");
 }

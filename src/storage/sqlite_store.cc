@@ -350,6 +350,40 @@ void SqliteStore::catalog(const CatalogFilter& filter, Window window,
   visit_window(matching, window, visit);
 }
 
+std::vector<CatalogRecord> SqliteStore::catalog_matching_at(const CatalogFilter& filter,
+                                                            TimePoint as_of) const {
+  const auto idx = index_.current().index;
+  Lease reader(readers_);
+  const std::vector<std::int32_t> changed = reader->catalog_changed_after(as_of);
+  std::vector<CatalogRecord> matching;
+  for (const CatalogRecord& record : idx->catalog()) {
+    if (!std::binary_search(changed.begin(), changed.end(), record.norad_id)) {
+      if (idx->matches(record, filter, filter.as_of)) {
+        matching.push_back(record);
+      }
+    } else if (std::optional<CatalogRecord> then =
+                   reader->catalog_record_at(record.norad_id, as_of);
+               then && idx->matches(*then, filter, filter.as_of)) {
+      matching.push_back(std::move(*then));
+    }
+  }
+  return matching;
+}
+
+std::int64_t SqliteStore::count_catalog_at(const CatalogFilter& filter, TimePoint as_of) const {
+  return static_cast<std::int64_t>(catalog_matching_at(filter, as_of).size());
+}
+
+void SqliteStore::catalog_at(const CatalogFilter& filter, TimePoint as_of, Window window,
+                             const CatalogVisitor& visit) const {
+  const std::vector<CatalogRecord> matching = catalog_matching_at(filter, as_of);
+  std::vector<const CatalogRecord*> items;
+  for (const CatalogRecord& record : matching) {
+    items.push_back(&record);
+  }
+  visit_window(items, window, visit);
+}
+
 // SATCAT and the newest sets are both in NORAD order in the index: one merged pass.
 Coverage SqliteStore::coverage(TimePoint instant) const {
   const auto idx = index_.current().index;

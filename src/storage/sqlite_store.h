@@ -63,6 +63,9 @@ class SqliteStore final : public Store {
                                                  TimePoint as_of) const override;
   std::vector<AsOfCandidate> search_candidates(const GpFilter& filter,
                                                TimePoint as_of) const override;
+  std::int64_t count_catalog_at(const CatalogFilter& filter, TimePoint as_of) const override;
+  void catalog_at(const CatalogFilter& filter, TimePoint as_of, Window window,
+                  const CatalogVisitor& visit) const override;
   Coverage coverage(TimePoint instant) const override;
   MirrorStats mirror_stats() const override;
   std::int64_t generation() const override;
@@ -79,6 +82,9 @@ class SqliteStore final : public Store {
   template <typename Member>
   void for_each_snapshot_member(const SnapshotQuery& query, Reader& reader,
                                 const Member& member) const;
+  // The records as published at `as_of` that pass `filter`, in NORAD order.
+  std::vector<CatalogRecord> catalog_matching_at(const CatalogFilter& filter,
+                                                 TimePoint as_of) const;
   // Every member of a snapshot with a regime filter, from the cache when it holds them.
   SnapshotCache::Members snapshot_members(const SnapshotQuery& query) const;
 

@@ -37,7 +37,7 @@ inline constexpr std::string_view kApiPrefix = "/api/v1";
   /* the page's plots */                                         \
   ROW(series, "/gp/{id}/series", api_key, heavy, now)            \
   ROW(catalog_record, "/catalog/{id}", api_key, standard, as_of) \
-  ROW(catalog_search, "/catalog", api_key, standard, now)        \
+  ROW(catalog_search, "/catalog", api_key, standard, as_of)      \
   ROW(status, "/status", no_key, standard, now)                  \
   ROW(openapi, "/openapi.json", no_key, standard, now)           \
   /* docs/REPLICAS.md */                                         \

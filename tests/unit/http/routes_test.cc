@@ -138,7 +138,7 @@ TEST(RoutesTest, TheOpenApiDocumentGivesAsOfWhereTheTableSays) {
   EXPECT_EQ(as_of_endpoint_names(),
             "/gp, /gp/epoch, /gp/{id}, /gp/{id}/history, /gp/{id}/nearest, /gp/{id}/adjacent, "
             "/gp/{id}/range, /gp/{id}/state, /state, /gp/{id}/ephemeris, /gp/{id}/passes, "
-            "/gp/{id}/events, /conjunctions, /catalog/{id}");
+            "/gp/{id}/events, /conjunctions, /catalog/{id}, /catalog");
 }
 
 }  // namespace

@@ -179,6 +179,16 @@ TEST_F(AsOfTest, TheCatalogRecordIsTheOneThenCurrent) {
   EXPECT_FALSE(AsOfStore(*store, at(kDay2)).catalog_record(40000)->decay_date.has_value());
   EXPECT_EQ(AsOfStore(*store, at(kDay3)).catalog_record(40000)->decay_date, at(kDay2));
   EXPECT_EQ(store->catalog_record(40000)->decay_date, at(kDay2));
+  // The catalog search reads the records then: in orbit until the record saying otherwise.
+  const auto in_orbit = [&](std::int64_t as_of) {
+    CatalogFilter filter;
+    filter.active_only = true;
+    filter.as_of = at(as_of);
+    return AsOfStore(*store, at(as_of)).count_catalog(filter);
+  };
+  EXPECT_EQ(in_orbit(kDay1 - 1), 0) << "not yet recorded";
+  EXPECT_EQ(in_orbit(kDay3 - 1), 1);
+  EXPECT_EQ(in_orbit(kDay3), 0);
 }
 
 // The snapshot at e2 as of each day: 25544 in its version then; 40000, which a record
@@ -254,9 +264,9 @@ TEST_F(AsOfTest, TheSearchIsEachObjectsNewestSetThen) {
   EXPECT_TRUE(search(kDay3, "zarya").empty());
 }
 
-TEST_F(AsOfTest, TheCatalogSearchIsNotAnsweredAsOf) {
+TEST_F(AsOfTest, TheStatusIsNotAnsweredAsOf) {
   const AsOfStore view(*store_, at(kDay1));
-  EXPECT_THROW(view.count_catalog(CatalogFilter{}), Error);
+  EXPECT_THROW(view.mirror_stats(), Error);
 }
 
 }  // namespace
