@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 // The stages must be inlined into the function that runs them, to be compiled for its
 // instruction set (a copy out of line would be the default's, SSE2).
@@ -31,8 +32,12 @@ using Mask8 = std::int64_t __attribute__((vector_size(64)));
 
 template <typename V>
 concept LaneVector = std::is_same_v<V, Vec4> || std::is_same_v<V, Vec8>;
+// Mask4, Mask8, or what a comparison of lanes gives: clang's has `long long` elements where
+// std::int64_t is `long`, the same bits under another name.
 template <typename M>
-concept LaneMask = std::is_same_v<M, Mask4> || std::is_same_v<M, Mask8>;
+concept LaneMask = !std::is_arithmetic_v<M> && (sizeof(M) == 32 || sizeof(M) == 64) &&
+                   std::is_integral_v<std::remove_cvref_t<decltype(std::declval<M>()[0])>> &&
+                   sizeof(std::declval<M>()[0]) == 8;
 
 // How many sets a Real holds.
 template <typename Real>
