@@ -3,6 +3,8 @@
 // endpoints do with sets found is left to the parser targets' writers.
 #pragma once
 
+#include <vector>
+
 #include "gpq/store.h"
 
 namespace gpq::fuzz {
@@ -35,6 +37,14 @@ class EmptyStore final : public Store {
   }
   std::int64_t count_catalog(const CatalogFilter&) const override { return 0; }
   void catalog(const CatalogFilter&, Window, const CatalogVisitor&) const override {}
+  std::int64_t count_catalog_at(const CatalogFilter&, TimePoint) const override { return 0; }
+  void catalog_at(const CatalogFilter&, TimePoint, Window, const CatalogVisitor&) const override {}
+  std::vector<AsOfCandidate> snapshot_candidates(const SnapshotQuery&, TimePoint) const override {
+    return {};
+  }
+  std::vector<AsOfCandidate> search_candidates(const GpFilter&, TimePoint) const override {
+    return {};
+  }
   MirrorStats mirror_stats() const override { return {}; }
   std::int64_t generation() const override { return 0; }
 };
