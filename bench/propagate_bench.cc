@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <optional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "gpq/element_set.h"
@@ -113,8 +114,7 @@ void propagate_each(benchmark::State& state, const std::vector<orbit::Sgp4Propag
 void propagate_batches(benchmark::State& state, const std::vector<orbit::Sgp4Propagator>& sets) {
   const orbit::BatchLanes before =
       orbit::limit_batch_lanes(static_cast<orbit::BatchLanes>(state.range(1)));
-  constexpr const char* kLaneNames[] = {"sse2", "avx2", "avx512"};
-  state.SetLabel(kLaneNames[static_cast<int>(orbit::batch_lanes())]);
+  state.SetLabel(std::string(orbit::to_string(orbit::batch_lanes())));
   const std::vector<double> minutes = offsets(static_cast<double>(state.range(0)) * 1440.0);
   constexpr std::size_t kBatch = 1024;
   std::vector<const orbit::Sgp4Propagator*> batch(kBatch);

@@ -1,7 +1,6 @@
 // The archive as known at an instant: each set of the base store is shown in the version
 // published by then, or not at all (docs/DECISIONS.md "As of").
 #include <algorithm>
-#include <cstdlib>
 #include <set>
 #include <vector>
 
@@ -10,6 +9,7 @@
 
 #include "core/gp_filter_rules.h"
 #include "core/group_rules.h"
+#include "core/nearer_set.h"
 #include "core/text.h"
 
 namespace gpq {
@@ -218,17 +218,12 @@ std::optional<ElementSet> AsOfStore::member_then(const AsOfCandidate& candidate,
   if (!member) {
     return std::nullopt;
   }
-  // The closer of the two; a tie goes to the earlier, as the snapshot of today rules.
-  const auto gap = [&](const ElementSet& s) {
-    return std::llabs(s.epoch.unix_micros() - epoch.unix_micros());
-  };
-  std::optional<ElementSet> chosen =
-      (!before || (after && gap(*after) < gap(*before))) ? std::move(after) : std::move(before);
+  ElementSet& chosen = nearer_of(before, after, epoch);
   if (query.orbit_regime &&
-      orbit_regime(chosen->mean_motion, chosen->eccentricity) != *query.orbit_regime) {
+      orbit_regime(chosen.mean_motion, chosen.eccentricity) != *query.orbit_regime) {
     return std::nullopt;
   }
-  return chosen;
+  return std::move(chosen);
 }
 
 template <typename Read>
@@ -306,8 +301,12 @@ std::optional<ElementSet> AsOfStore::latest_member_then(const AsOfCandidate& can
       return std::nullopt;
     }
   }
-  // Named as then, so that a search by name reads the name then.
-  std::optional<ElementSet> set = latest(candidate.norad_id, SourceFilter::all);
+  // The page is named as then when it is visited; a search by name reads the name then now.
+  std::optional<ElementSet> set =
+      known_at_or_before(candidate.norad_id, horizon(), SourceFilter::all);
+  if (set && filter.search) {
+    set = named_then(std::move(set));
+  }
   if (!set || !set_passes(*set, to_upper(set->object_name), filter)) {
     return std::nullopt;
   }

@@ -219,10 +219,12 @@ constexpr Lanes kSse2{4, propagate_four_sse2, osculate_four_sse2};
 BatchLanes lanes_from_environment() {
   const char* asked = std::getenv("GPQ_SGP4_LANES");
   const std::string_view name = asked == nullptr ? "" : asked;
-  if (name == "avx512") {
-    return BatchLanes::avx512;
+  for (const BatchLanes lanes : {BatchLanes::sse2, BatchLanes::avx512}) {
+    if (name == to_string(lanes)) {
+      return lanes;
+    }
   }
-  return name == "sse2" ? BatchLanes::sse2 : BatchLanes::avx2;
+  return BatchLanes::avx2;
 }
 
 std::atomic<BatchLanes> widest_allowed{lanes_from_environment()};
@@ -322,6 +324,18 @@ void propagate_batch(std::span<const Sgp4Propagator* const> sets, std::span<cons
                      std::span<ResonanceCursor* const> cursors,
                      std::span<Sgp4Result> out) noexcept {
   run_batch(sets, minutes, cursors, out);
+}
+
+std::string_view to_string(BatchLanes lanes) noexcept {
+  switch (lanes) {
+    case BatchLanes::sse2:
+      return "sse2";
+    case BatchLanes::avx512:
+      return "avx512";
+    case BatchLanes::avx2:
+      break;
+  }
+  return "avx2";
 }
 
 BatchLanes batch_lanes() noexcept {

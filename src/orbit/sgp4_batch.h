@@ -9,6 +9,7 @@
 #pragma once
 
 #include <span>
+#include <string_view>
 
 #include "orbit/sgp4.h"
 
@@ -30,6 +31,8 @@ void propagate_batch(std::span<const Sgp4Propagator* const> sets, std::span<cons
 // The lanes propagate_batch runs on this processor.
 enum class BatchLanes { sse2, avx2, avx512 };
 BatchLanes batch_lanes() noexcept;
+// "sse2", "avx2", "avx512": the names GPQ_SGP4_LANES takes.
+std::string_view to_string(BatchLanes lanes) noexcept;
 
 // For tests and benchmarks: run at most these lanes, the next narrower where the processor
 // lacks them (avx512: the widest it has). Returns the limit it replaces.

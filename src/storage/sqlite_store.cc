@@ -4,9 +4,10 @@
 #include <algorithm>
 #include <future>
 
-#include "core/gp_filter_rules.h"
 #include "core/group_rules.h"
+#include "core/nearer_set.h"
 #include "storage/current_index.h"
+#include "storage/index_filters.h"
 #include "storage/reader.h"
 
 namespace gpq::storage {
@@ -14,38 +15,6 @@ namespace gpq::storage {
 namespace {
 
 using Lease = ReaderPool::Lease;
-
-template <typename Item, typename Visit>
-void visit_window(const std::vector<const Item*>& items, Window window, const Visit& visit) {
-  const auto size = static_cast<std::int64_t>(items.size());
-  const std::int64_t end = window.limit < 0 ? size : std::min(size, window.offset + window.limit);
-  for (std::int64_t i = window.offset; i < end; ++i) {
-    visit(*items[static_cast<std::size_t>(i)]);
-  }
-}
-
-// Of the sets bracketing `epoch` (at least one present), the closer; a tie goes to `before`.
-ElementSet& closer(std::optional<ElementSet>& before, std::optional<ElementSet>& after,
-                   TimePoint epoch) {
-  const auto gap = [&](const ElementSet& s) {
-    return std::llabs(s.epoch.unix_micros() - epoch.unix_micros());
-  };
-  return (!before || (after && gap(*after) < gap(*before))) ? *after : *before;
-}
-
-// The filters of a snapshot that do not depend on the set chosen: decay before the epoch
-// (docs/DECISIONS.md "Snapshot"), object type and group (judged at the epoch).
-bool passes_filters(const CurrentIndex& index, const IndexedObject& object,
-                    const SnapshotQuery& query, TimePoint epoch) {
-  if (decayed_before(object.decay_date, epoch)) {
-    return false;
-  }
-  if (query.object_type &&
-      (object.catalog == nullptr || object.catalog->object_type != query.object_type)) {
-    return false;
-  }
-  return !query.group || index.in_group(object, *query.group, epoch);
-}
 
 // The object's set nearest `epoch` when memory alone tells it, which spares the two B-tree
 // descents of a read: its newest set when that is at or before the epoch (nothing later
@@ -129,7 +98,7 @@ SnapshotCache::Members SqliteStore::snapshot_members(const SnapshotQuery& query)
       }
       auto [before, after] = reader->neighbours(object.current.norad_id, epoch, SourceFilter::all);
       if (before || after) {
-        keep(closer(before, after, epoch));
+        keep(nearer_of(before, after, epoch));
       }
     }
   };
@@ -173,60 +142,6 @@ void SqliteStore::for_each_snapshot_member(const SnapshotQuery& query, Reader& r
   }
 }
 
-std::vector<Store::AsOfCandidate> SqliteStore::snapshot_candidates(const SnapshotQuery& query,
-                                                                   TimePoint as_of) const {
-  const auto idx = index_.current().index;
-  const TimePoint epoch = *query.epoch;
-  const std::int64_t horizon_us = epoch.unix_micros() + kMicrosPerDay;
-  Lease reader(readers_);
-  const std::vector<std::int32_t> changed = reader->catalog_changed_after(as_of);
-  const std::vector<std::int64_t>& firsts = idx->first_epochs(*reader);
-  const std::vector<std::int64_t>& published = idx->first_published(*reader);
-  const std::vector<IndexedObject>& objects = idx->objects();
-  std::vector<AsOfCandidate> candidates;
-  for (std::size_t i = 0; i < objects.size(); ++i) {
-    const IndexedObject& object = objects[i];
-    if (firsts[i] > horizon_us) {
-      continue;
-    }
-    const std::int32_t id = object.current.norad_id;
-    const bool settled = !std::binary_search(changed.begin(), changed.end(), id);
-    if (settled ? !passes_filters(*idx, object, query, epoch)
-                : query.group && !idx->in_group(object, *query.group, epoch)) {
-      continue;
-    }
-    candidates.push_back({id, settled, TimePoint::from_unix_micros(published[i])});
-  }
-  return candidates;
-}
-
-std::vector<Store::AsOfCandidate> SqliteStore::search_candidates(const GpFilter& filter,
-                                                                 TimePoint as_of) const {
-  const auto idx = index_.current().index;
-  Lease reader(readers_);
-  const std::vector<std::int32_t> changed = reader->catalog_changed_after(as_of);
-  const std::vector<std::int64_t>& published = idx->first_published(*reader);
-  const std::vector<IndexedObject>& objects = idx->objects();
-  std::vector<AsOfCandidate> candidates;
-  for (std::size_t i = 0; i < objects.size(); ++i) {
-    const IndexedObject& object = objects[i];
-    const std::int32_t id = object.current.norad_id;
-    if (!filter.norad_ids.empty() &&
-        !std::binary_search(filter.norad_ids.begin(), filter.norad_ids.end(), id)) {
-      continue;
-    }
-    if (filter.group && !idx->in_group(object, *filter.group, as_of)) {
-      continue;
-    }
-    const bool settled = !std::binary_search(changed.begin(), changed.end(), id);
-    if (settled && !record_passes(object.catalog, filter, as_of)) {
-      continue;
-    }
-    candidates.push_back({id, settled, TimePoint::from_unix_micros(published[i])});
-  }
-  return candidates;
-}
-
 std::int64_t SqliteStore::count_snapshot(const SnapshotQuery& query) const {
   if (query.orbit_regime) {
     return static_cast<std::int64_t>(snapshot_members(query)->size());
@@ -262,7 +177,7 @@ void SqliteStore::snapshot(const SnapshotQuery& query, Window window,
           auto [before, after] =
               reader->neighbours(object.current.norad_id, epoch, SourceFilter::all);
           if (before || after) {
-            visit(closer(before, after, epoch));
+            visit(nearer_of(before, after, epoch));
           }
           return true;
         });
@@ -348,40 +263,6 @@ void SqliteStore::catalog(const CatalogFilter& filter, Window window,
     }
   }
   visit_window(matching, window, visit);
-}
-
-std::vector<CatalogRecord> SqliteStore::catalog_matching_at(const CatalogFilter& filter,
-                                                            TimePoint as_of) const {
-  const auto idx = index_.current().index;
-  Lease reader(readers_);
-  const std::vector<std::int32_t> changed = reader->catalog_changed_after(as_of);
-  std::vector<CatalogRecord> matching;
-  for (const CatalogRecord& record : idx->catalog()) {
-    if (!std::binary_search(changed.begin(), changed.end(), record.norad_id)) {
-      if (idx->matches(record, filter, filter.as_of)) {
-        matching.push_back(record);
-      }
-    } else if (std::optional<CatalogRecord> then =
-                   reader->catalog_record_at(record.norad_id, as_of);
-               then && idx->matches(*then, filter, filter.as_of)) {
-      matching.push_back(std::move(*then));
-    }
-  }
-  return matching;
-}
-
-std::int64_t SqliteStore::count_catalog_at(const CatalogFilter& filter, TimePoint as_of) const {
-  return static_cast<std::int64_t>(catalog_matching_at(filter, as_of).size());
-}
-
-void SqliteStore::catalog_at(const CatalogFilter& filter, TimePoint as_of, Window window,
-                             const CatalogVisitor& visit) const {
-  const std::vector<CatalogRecord> matching = catalog_matching_at(filter, as_of);
-  std::vector<const CatalogRecord*> items;
-  for (const CatalogRecord& record : matching) {
-    items.push_back(&record);
-  }
-  visit_window(items, window, visit);
 }
 
 // SATCAT and the newest sets are both in NORAD order in the index: one merged pass.

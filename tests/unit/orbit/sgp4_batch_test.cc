@@ -46,18 +46,6 @@ void expect_same(const Sgp4Result& batch, const Sgp4Result& alone, const std::st
   }
 }
 
-// A kind of lanes as a test's name has it, and as the output says it (BatchLanes' order).
-struct LanesNames {
-  const char* test;
-  const char* said;
-};
-LanesNames names_of(BatchLanes lanes) {
-  constexpr LanesNames kNames[] = {{"Sse2", "four lanes in SSE2 pairs"},
-                                   {"Avx2", "four lanes in AVX2 registers"},
-                                   {"Avx512", "eight lanes in AVX-512 registers"}};
-  return kNames[static_cast<int>(lanes)];
-}
-
 // Every kind of lanes the processor has (a wider kind it lacks runs the next one down).
 class Sgp4BatchTest : public ::testing::TestWithParam<BatchLanes> {
  protected:
@@ -68,14 +56,14 @@ class Sgp4BatchTest : public ::testing::TestWithParam<BatchLanes> {
 
 INSTANTIATE_TEST_SUITE_P(Lanes, Sgp4BatchTest,
                          ::testing::Values(BatchLanes::avx512, BatchLanes::avx2, BatchLanes::sse2),
-                         [](const auto& lanes) { return names_of(lanes.param).test; });
+                         [](const auto& lanes) { return std::string(to_string(lanes.param)); });
 
 TEST_P(Sgp4BatchTest, EveryStateIsTheOneOfPropagate) {
   const std::vector<Sgp4Propagator> sets = verification_sets();
   if (sets.empty()) {
     GTEST_SKIP() << kVerificationFile << " is missing (install python3-sgp4)";
   }
-  std::printf("%zu sets, %s\n", sets.size(), names_of(batch_lanes()).said);
+  std::printf("%zu sets, lanes: %s\n", sets.size(), std::string(to_string(batch_lanes())).c_str());
   const double times[] = {-1440.0, -7.5, 0.0, 0.5, 90.0, 720.0, 1440.0, 4000.0, 14400.0, 1e5, 1e6};
   // Every set at every time, in batches of 1 to 17 pairs taken in order: lanes fill with
   // different sets, the same set at several times, and leftovers.
