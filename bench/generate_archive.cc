@@ -8,6 +8,10 @@
 //   gpq_generate_archive --sets 20000000 --created-after-hours 3 --db /tmp/gpq-bench/asof-20M.db
 //     (every set carries a CREATION_DATE that many hours after its epoch, as Space-Track's
 //     do, so that `--as-of` sees the archive grow as it was published)
+//   gpq_generate_archive --sets 20000000 --reissued-per-thousand 5 --db archive-20M.db
+//     (that many sets in a thousand are published again later with the same epoch and new
+//     numbers, as Space-Track's refits are: the mirror keeps both versions)
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -61,6 +65,7 @@ int usage() {
              "usage: gpq_generate_archive --sets N (--csv FILE | --db FILE) [--seed S]\n"
              "                            [--later-days D]   (end D days after the newest set)\n"
              "                            [--created-after-hours H]  (CREATION_DATE = EPOCH + H)\n"
+             "                            [--reissued-per-thousand N]  (N sets in 1000 twice)\n"
              "       reads the current sets of $GPQ_REAL_DATA/gp\n");
   return 2;
 }
@@ -71,6 +76,7 @@ int run(int argc, char** argv) {
   std::string db;
   double later_days = 0;
   std::optional<double> created_after_hours;
+  std::int64_t reissued_per_thousand = 0;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     if (flag == "--sets") {
@@ -79,6 +85,8 @@ int run(int argc, char** argv) {
       later_days = std::atof(argv[i + 1]);
     } else if (flag == "--created-after-hours") {
       created_after_hours = std::atof(argv[i + 1]);
+    } else if (flag == "--reissued-per-thousand") {
+      reissued_per_thousand = std::atoll(argv[i + 1]);
     } else if (flag == "--seed") {
       options.seed = std::strtoull(argv[i + 1], nullptr, 10);
     } else if (flag == "--csv") {
@@ -112,6 +120,28 @@ int run(int argc, char** argv) {
     }
     return stamped;
   };
+  // Each generated set as published: once, or for the sets chosen by a hash of the object and
+  // epoch (the same for --csv and --db), a second time five hours later with new numbers, as a
+  // refit re-published under the same epoch is. The later version is the one answering.
+  const auto published = [&](const ElementSet& set, const auto& take) {
+    const ElementSet first = created(set);
+    take(first);
+    std::uint64_t mix = (static_cast<std::uint64_t>(set.norad_id) << 40) ^
+                        static_cast<std::uint64_t>(set.epoch.unix_micros());
+    mix = (mix ^ (mix >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    mix = (mix ^ (mix >> 27)) * 0x94d049bb133111ebULL;
+    mix ^= mix >> 31;
+    if (static_cast<std::int64_t>(mix % 1000) >= reissued_per_thousand) {
+      return;
+    }
+    ElementSet refit = first;
+    const TimePoint before = first.creation_date.value_or(set.epoch);
+    refit.creation_date = TimePoint::from_unix_micros(before.unix_micros() + 5 * 3600'000'000LL);
+    // New numbers in the places a TLE has: a refit moves the fit, not the format.
+    refit.mean_anomaly = std::round(std::fmod(refit.mean_anomaly + 0.0013, 360.0) * 1e4) / 1e4;
+    refit.eccentricity = std::round((refit.eccentricity + 1e-7) * 1e7) / 1e7;
+    take(refit);
+  };
   ArchiveShape shape;
   if (!csv.empty()) {
     std::ofstream out(csv, std::ios::binary);
@@ -119,7 +149,7 @@ int run(int argc, char** argv) {
     std::string buffer;
     writer->begin(buffer);
     shape = generate_archive(current, options, [&](const ElementSet& set) {
-      writer->set(created(set), buffer);
+      published(set, [&](const ElementSet& version) { writer->set(version, buffer); });
       if (buffer.size() > (1 << 20)) {
         out << buffer;
         buffer.clear();
@@ -142,7 +172,7 @@ int run(int argc, char** argv) {
         batch.clear();
       };
       shape = generate_archive(current, options, [&](const ElementSet& set) {
-        batch.push_back(created(set));
+        published(set, [&](const ElementSet& version) { batch.push_back(version); });
         if (batch.size() >= 200'000) {
           flush();
         }

@@ -239,6 +239,31 @@ void BM_SnapshotPage500AsOf(benchmark::State& state) {
   snapshot_pages(state, false, true);
 }
 
+// An answer's coverage (`include=coverage`): state.range(0) 0 at now (a search's, from memory),
+// 1 at a past instant, a new one each time (a snapshot's, reading the sets around it where
+// they lie on both sides), 2 that as known at that instant (a view each time, as a front end
+// makes one per request). It counts SATCAT's objects in orbit: on a mirror without SATCAT
+// there is nothing to count (docs/PERFORMANCE.md "Coverage" imports it into a copy).
+void BM_Coverage(benchmark::State& state) {
+  const std::int64_t mode = state.range(0);
+  std::int64_t shift = 0;
+  for (auto _ : state) {
+    const TimePoint instant = TimePoint::from_unix_micros(mirror().middle.unix_micros() + shift);
+    shift += 1'000'000;
+    Coverage coverage;
+    if (mode == 0) {
+      coverage = mirror().core->coverage(system_now());
+    } else if (mode == 1) {
+      coverage = mirror().core->coverage(instant);
+    } else {
+      const AsOfCore then(*mirror().store, instant);
+      coverage = then.core().coverage(instant);
+    }
+    benchmark::DoNotOptimize(coverage.within_1_day);
+    state.counters["on_orbit"] = static_cast<double>(coverage.on_orbit);
+  }
+}
+
 void BM_NameSearch(benchmark::State& state) {
   Paging paging;
   for (auto _ : state) {
@@ -270,6 +295,7 @@ BENCHMARK(BM_SnapshotPage500AsOf)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 BENCHMARK(BM_HistoryPage500Quality)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CurrentPage500)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NameSearch)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Coverage)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace gpq::bench

@@ -153,19 +153,20 @@ _gpq() {
   local options=""
   case $command in
     gp) options="--search --group --intdes --ids --regime --type --decayed --epoch --tle-layout
-      --quality --as-of" ;;
+      --quality --coverage --as-of" ;;
     history) options="--start --end --source --tle-layout --quality --as-of" ;;
     nearest) options="--epoch --source --tle-layout --quality --as-of" ;;
-    adjacent) options="--epoch --as-of" ;;
+    adjacent) options="--epoch --quality --as-of" ;;
     range) options="--as-of" ;;
     state) options="--at --set --frame --all --group --type --regime --sort --order
-      --allow-stale --as-of" ;;
+      --allow-stale --coverage --as-of" ;;
     ephemeris) options="--from --to --step --frame --allow-stale --as-of" ;;
     passes) options="--lat --lon --alt --from --to --min-elevation --allow-stale --as-of" ;;
     events) options="--from --to --as-of" ;;
     conjunctions) options="--from --to --threshold --primaries --ids --group --type
-      --exclude-same-constellation --follow-archive --hard-body-radius --sort --as-of" ;;
-    catalog) options="--search --owner --type --launch-year --all --as-of" ;;
+      --exclude-same-constellation --follow-archive --hard-body-radius --sort --coverage
+      --as-of" ;;
+    catalog) options="--search --owner --type --launch-year --all --coverage --as-of" ;;
     sync) options="--from --published-at --source --config --celestrak-url --spacetrack-url --force --wait
       --history --since --history-days --retries --timeout --from-peer --peer-key-file --follow
       --full --gzip" ;;

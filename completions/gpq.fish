@@ -131,8 +131,10 @@ complete -c gpq -n "__gpq_command gp history nearest" -l tle-layout -x \
     -a 'source canonical' -d 'TLE lines as their source wrote them, or canonical'
 complete -c gpq -n "__gpq_command gp history nearest adjacent range state ephemeris passes events conjunctions catalog" -l as-of -x \
     -d 'Answer with what was published by this time'
-complete -c gpq -n "__gpq_command gp history nearest" -l quality \
+complete -c gpq -n "__gpq_command gp history nearest adjacent" -l quality \
     -d "Each set's quality flags (json, csv, table)"
+complete -c gpq -n "__gpq_command gp state conjunctions catalog" -l coverage \
+    -d 'How much of the catalog the answer stands on'
 complete -c gpq -n "__gpq_command state ephemeris passes" -l allow-stale \
     -d 'Propagate a stale set, or after the decay, instead of refusing'
 

@@ -31,7 +31,12 @@ class EmptyStore final : public Store {
   std::optional<std::int64_t> max_epoch_lead_micros() const override { return {}; }
   std::optional<ObjectNames> object_names_at(std::int32_t, TimePoint) const override { return {}; }
   std::optional<CatalogRecord> catalog_record(std::int32_t) const override { return {}; }
-  Coverage coverage(TimePoint instant) const override { return {instant}; }
+  Coverage coverage(TimePoint instant) const override {
+    Coverage none;
+    none.instant = instant;
+    return none;
+  }
+  std::vector<SourceCollected> last_syncs(TimePoint) const override { return {}; }
   std::optional<CatalogRecord> catalog_record_at(std::int32_t, TimePoint) const override {
     return {};
   }

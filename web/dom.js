@@ -42,3 +42,16 @@ export function message(text, kind = 'error') {
 export function qualityText(flags) {
   return flags && flags.length ? flags.join(', ').replaceAll('_', ' ') : 'no flag';
 }
+
+// An answer's coverage (`include=coverage`, meta.coverage) as one line: how much of the catalog
+// it stands on, and when each source last synced.
+export function coverageLine(coverage) {
+  if (!coverage) return '';
+  const syncs = Object.entries(coverage.last_sync || {})
+    .map(([source, at]) => `${source} ${at.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}`);
+  return el('p', { class: 'coverage', id: 'coverage' },
+    `Stands on ${coverage.on_orbit} objects in orbit (SATCAT) at ${coverage.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}: `
+    + `${coverage.with_set_within_1d} with a set within 1 day, ${coverage.with_set_within_3d} within 3 days, `
+    + `${coverage.with_set_within_30d} within 30 days. `
+    + (syncs.length ? `Last sync: ${syncs.join(', ')}.` : 'No sync yet.'));
+}

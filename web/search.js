@@ -1,6 +1,6 @@
 // Search: by name, NORAD id(s), international designator, and CelesTrak group.
 import { api } from './api.js';
-import { el, message, qualityText, scrollingTable } from './dom.js';
+import { coverageLine, el, message, qualityText, scrollingTable } from './dom.js';
 
 const GROUPS = ['stations', 'starlink', 'oneweb', 'gps-ops', 'glo-ops', 'galileo', 'beidou',
   'weather', 'geo', 'active', 'analyst', 'last-30-days'];
@@ -45,7 +45,7 @@ export function showSearch(main, params) {
     return;
   }
   results.append(el('p', {}, 'Searching…'));
-  api('/gp', { ...queryOf(text, group), include: 'quality' }).then((answer) => {
+  api('/gp', { ...queryOf(text, group), include: 'quality,coverage' }).then((answer) => {
     const rows = answer.data.map((set) => el('tr', {},
       el('td', {}, el('a', { href: `#/object/${set.NORAD_CAT_ID}` }, String(set.NORAD_CAT_ID))),
       el('td', {}, el('a', { href: `#/object/${set.NORAD_CAT_ID}` }, set.OBJECT_NAME || '(no name)')),
@@ -59,6 +59,7 @@ export function showSearch(main, params) {
     results.replaceChildren(
       el('p', { id: 'result-count' }, total === 0 ? 'No object matches.'
         : `${total} object${total === 1 ? '' : 's'}${total > rows.length ? `, the first ${rows.length} shown` : ''}.`),
+      coverageLine(answer.meta?.coverage),
       rows.length ? scrollingTable('Matching objects', ['NORAD', 'Name', 'Designator',
         'Latest epoch (UTC)', 'Perigee km', 'Apogee km', 'Incl. °', 'Quality'], rows) : '');
   }, (error) => results.replaceChildren(error.status === 404

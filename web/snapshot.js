@@ -2,7 +2,7 @@
 // filtered by regime, type and group, sorted by the server over the whole snapshot (`sort`,
 // `order`), a page at a time.
 import { api } from './api.js';
-import { el, message, number, scrollingTable } from './dom.js';
+import { coverageLine, el, message, number, scrollingTable } from './dom.js';
 
 const PER_PAGE = 100;
 const REGIMES = ['LEO', 'MEO', 'GEO', 'HEO'];
@@ -80,7 +80,7 @@ function showSnapshotAt(main, params, epoch) {
   const iso = epoch.length === 16 ? `${epoch}:00Z` : `${epoch}Z`;
   const sort = params.get('sort');
   const descending = params.get('order') === 'desc';
-  const query = { epoch: iso, frame: 'geodetic', page, per_page: PER_PAGE, sort: sort || undefined,
+  const query = { epoch: iso, frame: 'geodetic', include: 'coverage', page, per_page: PER_PAGE, sort: sort || undefined,
     order: sort && descending ? 'desc' : undefined };
   for (const name of ['orbit_regime', 'object_type', 'group']) query[name] = params.get(name) || undefined;
   const go = (changes) => {
@@ -107,6 +107,7 @@ function showSnapshotAt(main, params, epoch) {
     // (replaceChildren would write a null as the text "null": absent parts are left out.)
     results.replaceChildren(...[
       el('p', { id: 'snapshot-count' }, `${total} objects${order}; sort by a column's heading.`),
+      coverageLine(answer.meta?.coverage),
       answer.meta?.errors ? el('p', { class: 'hint' }, `${answer.meta.errors} on this page have no state at this epoch `
         + '(hover "no state" for why: mostly a nearest set more than 30 days away). ',
       ['HEIGHT_KM', 'LATITUDE_DEG', 'LONGITUDE_DEG'].includes(sort) ? null

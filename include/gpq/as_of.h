@@ -4,6 +4,7 @@
 // "now" (history's end, the age of a set) reads the instant instead.
 #pragma once
 
+#include <algorithm>
 #include <mutex>
 #include <optional>
 #include <vector>
@@ -84,9 +85,14 @@ class AsOfStore final : public Store {
     base_.catalog_at(filter, as_of, window, visit);
   }
 
-  // Not answered as of an instant: the front ends never ask (the status answers now), so
-  // reaching one is a fault, Error{internal}.
+  // The coverage at `instant` of the records and sets then known.
   Coverage coverage(TimePoint instant) const override;
+  // The syncs that had collected their sets by the instant.
+  std::vector<SourceCollected> last_syncs(TimePoint by) const override {
+    return base_.last_syncs(std::min(by, as_of_));
+  }
+  // Not answered as of an instant: the front ends never ask (the status answers now), so
+  // reaching it is a fault, Error{internal}.
   MirrorStats mirror_stats() const override;
 
   std::int64_t generation() const override { return base_.generation(); }

@@ -116,10 +116,14 @@ void write_pagination_member(const PageInfo& page, std::string_view next, std::s
 
 // The envelope's tail after the data array, for writers that stream the array:
 // `,"pagination":{...,"next":...,"prev":...}[,"meta":{...}]}`; empty URLs are null.
+// `coverage` (may be null) goes in meta beside the history's facts.
 void write_pagination_tail(const PageInfo& page, const HistoryMeta* meta, std::string& out,
-                           std::string_view next = {}, std::string_view prev = {});
+                           std::string_view next = {}, std::string_view prev = {},
+                           const Coverage* coverage = nullptr);
 
-void write_adjacent_json(const Adjacent& adjacent, std::string& out);
+// `quality` (may be null): each side's flags (`include=quality`).
+void write_adjacent_json(const Adjacent& adjacent, std::string& out,
+                         const AdjacentQuality* quality = nullptr);
 void write_range_json(const RangeInfo& range, std::string& out);
 
 // Catalog: json and csv. Full form for one record; list form (docs/API.md "Catalog record",
@@ -188,7 +192,18 @@ struct AnswerStyle {
   // Each set's quality flags (`include=quality`): json's `_quality`, csv's column, the table's
   // QUALITY column.
   bool quality = false;
+  // How much of the catalog the answer stands on (`include=coverage`): json's meta.coverage;
+  // the other formats have no place for it (X-Coverage, coverage_line()).
+  std::optional<Coverage> coverage;
 };
+
+// An answer's coverage: the JSON member `"coverage":{...}` (status's names, and with
+// `with_syncs` each source's last sync), the X-Coverage header's value
+// (`at=...; on_orbit=...; ...; last_sync_celestrak=...`) and a line for people (the CLI's
+// stderr and `gpq status`, without a line end).
+void append_coverage_json(const Coverage& coverage, bool with_syncs, std::string& out);
+std::string coverage_header_value(const Coverage& coverage);
+std::string coverage_line(const Coverage& coverage);
 
 // The links of a page: absolute URLs, empty for none (JSON null). The CLI gives none.
 struct PageUrls {
@@ -246,8 +261,9 @@ void write_set_answer(Format format, const ElementSet& set, const QualityFlags& 
 // document, or a table row.
 void write_catalog_record_answer(Format format, const CatalogRecord& record,
                                  const AnswerStyle& style, std::string& out);
-// The sets around an epoch as a whole answer: JSON (write_adjacent_json) or a table of both.
+// The sets around an epoch as a whole answer: JSON (write_adjacent_json) or a table of both,
+// with their flags when `quality` is given.
 void write_adjacent_answer(Format format, const Adjacent& adjacent, const AnswerStyle& style,
-                           std::string& out);
+                           std::string& out, const AdjacentQuality* quality = nullptr);
 
 }  // namespace gpq

@@ -69,10 +69,12 @@ class CatalogStateWriter {
                    std::string& out) = 0;
 };
 
-// `format`: json, csv or table (`colour`: its header in bold). `query` must outlive the writer.
+// `format`: json, csv or table (`colour`: its header in bold). `query` must outlive the writer,
+// and so must `coverage` (`include=coverage`: json's meta.coverage) when given.
 std::unique_ptr<CatalogStateWriter> make_catalog_state_writer(Format format,
                                                               const CatalogStateQuery& query,
-                                                              bool colour = false);
+                                                              bool colour = false,
+                                                              const Coverage* coverage = nullptr);
 
 // Passes: json ({"data":[...],"meta":{...}}), csv or table.
 void write_passes(Format format, const PassList& passes, std::string& out, int width = 100,

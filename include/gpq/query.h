@@ -164,12 +164,19 @@ inline constexpr std::int64_t kDegradedAfterHours = 48;
 // How much of the catalog an answer at `instant` stands on: the SATCAT objects in orbit then
 // (launched by then, not decayed before it: docs/DECISIONS.md "Requests"), and how many of them
 // have a set within 1, 3 and 30 days of the instant.
+// An answer's coverage (`include=coverage`) adds when each source last synced by the time the
+// answer stands at (now, or its `as_of`).
+struct SourceCollected {
+  std::string source;
+  TimePoint collected_at;  // of its newest successful run: the run's start, or --published-at
+};
 struct Coverage {
   TimePoint instant;
   std::int64_t on_orbit = 0;
   std::int64_t within_1_day = 0;
   std::int64_t within_3_days = 0;
   std::int64_t within_30_days = 0;
+  std::vector<SourceCollected> last_syncs;  // by source name; empty in /status
 };
 
 struct ServiceStatus {

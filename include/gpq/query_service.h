@@ -66,6 +66,9 @@ class QueryService {
 
   // Counts and freshness of the mirror; degraded per kDegradedAfterHours.
   ServiceStatus status() const;
+  // How much of the catalog an answer at `instant` stands on (`include=coverage`), with when
+  // each source last synced by now() (docs/DECISIONS.md "Coverage").
+  Coverage coverage(TimePoint instant) const;
 
  private:
   const Store& store_;

@@ -34,8 +34,11 @@ struct BoundRequest {
   // `tle_layout` (source or canonical), for the questions that can answer in tle or 2le.
   TleLayout tle_layout = TleLayout::source;
   // `include=quality`: each set with its quality flags (gp, searches, snapshots, history,
-  // nearest).
+  // nearest, adjacent).
   bool quality = false;
+  // `include=coverage`: how much of the catalog the answer stands on (searches, snapshots, the
+  // catalog's states, conjunctions, the catalog search).
+  bool coverage = false;
 };
 
 // Each throws Error{bad_request} with a message naming the parameter and what to change.

@@ -58,4 +58,10 @@ class QualityFlags {
   std::uint16_t bits_ = 0;
 };
 
+// The flags of the sets around an epoch (`adjacent`); a side without a set has none.
+struct AdjacentQuality {
+  QualityFlags before;
+  QualityFlags after;
+};
+
 }  // namespace gpq

@@ -133,8 +133,12 @@ class Store {
   virtual std::vector<AsOfCandidate> search_candidates(const GpFilter& filter,
                                                        TimePoint as_of) const = 0;
 
-  // The coverage of the newest sets at `instant` (an instant at or after them: now).
+  // How much of the catalog the sets cover at `instant` (gpq/query.h Coverage; any instant,
+  // past ones reading the sets around it): last_syncs is left empty.
   virtual Coverage coverage(TimePoint instant) const = 0;
+  // Per source, by name: when its newest successful sync whose sets were collected (or, with
+  // --published-at, published) at or before `by` collected them.
+  virtual std::vector<SourceCollected> last_syncs(TimePoint by) const = 0;
 
   virtual MirrorStats mirror_stats() const = 0;
 

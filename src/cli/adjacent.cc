@@ -12,6 +12,7 @@ void add_adjacent_command(CLI::App& app, Context& ctx) {
   cmd->add_option("norad_id", *norad_id, "NORAD catalog number")->required();
   add_param(*cmd, "--epoch", "epoch", params, "ISO 8601, jd:<julian date> or unix:<seconds>")
       ->required();
+  add_quality(*cmd, params);
   add_as_of(*cmd, params);
   cmd->footer(
       "Examples:\n"
@@ -20,9 +21,17 @@ void add_adjacent_command(CLI::App& app, Context& ctx) {
   cmd->callback([&ctx, norad_id, params] {
     const Params all = ctx.with_output(*params);
     const auto bound = bind_adjacent(*norad_id, all, FrontEnd::cli);
-    const Adjacent found = ctx.core(all).adjacent(bound.query);
+    const QueryService& core = ctx.core(all);
+    const Adjacent found = core.adjacent(bound.query);
     Printer printer;
-    write_adjacent_answer(bound.format, found, terminal_style(TleLayout::source), printer.buffer());
+    if (auto judge = events::judge_for(bound, ctx.core(), core)) {
+      const AdjacentQuality quality = events::flags_of(*judge, found);
+      write_adjacent_answer(bound.format, found, terminal_style(TleLayout::source, true),
+                            printer.buffer(), &quality);
+    } else {
+      write_adjacent_answer(bound.format, found, terminal_style(TleLayout::source),
+                            printer.buffer());
+    }
   });
 }
 

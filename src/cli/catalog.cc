@@ -2,6 +2,7 @@
 #include "cli/context.h"
 #include "cli/output.h"
 #include "cli/params.h"
+#include "core/answer_coverage.h"
 
 namespace gpq::cli {
 
@@ -18,6 +19,7 @@ void add_catalog_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--launch-year", "launch_year", params, "Launched in this year");
   cmd->add_flag_callback(
       "--all", [params] { (*params)["active_only"] = "false"; }, "Include decayed objects");
+  add_coverage(*cmd, params);
   add_as_of(*cmd, params);
   cmd->footer(
       "Examples:\n"
@@ -33,9 +35,12 @@ void add_catalog_command(CLI::App& app, Context& ctx) {
     }
     const auto bound = bind_catalog_search(all, FrontEnd::cli);
     const QueryService& core = ctx.core(all);
-    print_catalog_list(bound.format, [&](const CatalogVisitor& visit) {
-      return core.catalog_search(bound.query, bound.paging, visit);
-    });
+    print_catalog_list(
+        bound.format,
+        [&](const CatalogVisitor& visit) {
+          return core.catalog_search(bound.query, bound.paging, visit);
+        },
+        coverage_for(bound, core));
   });
 }
 

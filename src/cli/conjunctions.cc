@@ -50,6 +50,7 @@ void add_conjunctions_command(CLI::App& app, Context& ctx) {
   add_param(*cmd, "--hard-body-radius", "hard_body_radius", params,
             "Combined radius of the two objects for the maximum probability, in m (default 20)");
   add_param(*cmd, "--sort", "sort", params, "miss_distance (default), tca or probability");
+  add_coverage(*cmd, params);
   add_as_of(*cmd, params);
   cmd->footer(
       "Formats: json, csv, table, kvn and xml (CCSDS CDM, one message per event).\n"
@@ -62,15 +63,19 @@ void add_conjunctions_command(CLI::App& app, Context& ctx) {
   cmd->callback([&ctx, params] {
     const Params all = ctx.with_output(*params);
     const auto bound = bind_conjunctions(all, FrontEnd::cli);
+    const QueryService& core = ctx.core(all);
     std::vector<ConjunctionEvent> events;
-    const ConjunctionPage page =
-        orbit::OrbitService(ctx.core(all))
-            .conjunctions(bound.query, bound.paging, [&](std::span<const ConjunctionEvent> found) {
-              events.assign(found.begin(), found.end());
-            });
+    const ConjunctionPage page = orbit::OrbitService(core).conjunctions(
+        bound.query, bound.paging, [&](std::span<const ConjunctionEvent> found) {
+          events.assign(found.begin(), found.end());
+        });
+    AnswerStyle style = terminal_style(bound.tle_layout);
+    if (bound.coverage) {
+      style.coverage = core.coverage(page.from);
+    }
     Printer printer;
-    write_conjunctions(bound.format, bound.query, page, events, {},
-                       terminal_style(bound.tle_layout), printer.buffer());
+    write_conjunctions(bound.format, bound.query, page, events, {}, style, printer.buffer());
+    report_coverage(bound.format, style.coverage);
     if (bound.format == Format::table && !ctx.quiet()) {
       print_counts(page);
     }

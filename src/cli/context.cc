@@ -79,7 +79,12 @@ const QueryService& Context::core(const Params& params) {
   if (!as_of) {
     return now;
   }
-  as_of_core_ = std::make_unique<AsOfCore>(*store_, *as_of);
+  // Asked again for the same instant (a command's second question), the same view: a new one
+  // would leave what the first answered with pointing at a view gone.
+  if (!as_of_core_ || as_of_core_instant_ != *as_of) {
+    as_of_core_ = std::make_unique<AsOfCore>(*store_, *as_of);
+    as_of_core_instant_ = *as_of;
+  }
   return as_of_core_->core();
 }
 

@@ -66,6 +66,7 @@ class Context {
   std::unique_ptr<Store> store_;
   std::unique_ptr<QueryService> core_;
   std::unique_ptr<AsOfCore> as_of_core_;
+  TimePoint as_of_core_instant_;
 };
 
 // A subcommand's registration function, ninja-style: one row of command_table() each.

@@ -3,6 +3,7 @@
 #include "cli/context.h"
 #include "cli/output.h"
 #include "cli/params.h"
+#include "core/answer_coverage.h"
 
 namespace gpq::cli {
 
@@ -24,6 +25,7 @@ void add_gp_command(CLI::App& app, Context& ctx) {
             "Snapshot: each object's set nearest this time (ISO 8601, jd:, unix:)");
   add_tle_layout(*cmd, params);
   add_quality(*cmd, params);
+  add_coverage(*cmd, params);
   add_as_of(*cmd, params);
   cmd->footer(
       "Examples:\n"
@@ -48,7 +50,7 @@ void add_gp_command(CLI::App& app, Context& ctx) {
       print_set_list(
           bound.format, bound.tle_layout,
           [&](const SetVisitor& visit) { return core.snapshot(bound.query, bound.paging, visit); },
-          nullptr, judge ? &*judge : nullptr);
+          nullptr, judge ? &*judge : nullptr, coverage_for(bound, core));
       return;
     }
     const auto bound = bind_gp_search(all, FrontEnd::cli);
@@ -57,7 +59,7 @@ void add_gp_command(CLI::App& app, Context& ctx) {
     print_set_list(
         bound.format, bound.tle_layout,
         [&](const SetVisitor& visit) { return core.search(bound.query, bound.paging, visit); },
-        nullptr, judge ? &*judge : nullptr);
+        nullptr, judge ? &*judge : nullptr, coverage_for(bound, core));
   });
 }
 

@@ -74,14 +74,25 @@ AnswerStyle terminal_style(TleLayout tle_layout, bool quality) {
           .table_width = terminal_width(),
           .table_colour = stdout_wants_colour(),
           .newline_after_json = true,
-          .quality = quality};
+          .quality = quality,
+          .coverage = std::nullopt};
+}
+
+void report_coverage(Format format, const std::optional<Coverage>& coverage) {
+  if (coverage && format != Format::json) {
+    fmt::print(stderr, "gpq: coverage at {}: {}\n", format_iso8601_millis(coverage->instant),
+               coverage_line(*coverage));
+  }
 }
 
 void print_set_list(Format format, TleLayout tle_layout, const SetListRun& run,
-                    const HistoryMeta* meta, events::SetQualityJudge* judge) {
+                    const HistoryMeta* meta, events::SetQualityJudge* judge,
+                    const std::optional<Coverage>& coverage) {
   Printer printer;
   std::string& out = printer.buffer();
-  SetPageWriter writer(format, terminal_style(tle_layout, judge != nullptr));
+  AnswerStyle style = terminal_style(tle_layout, judge != nullptr);
+  style.coverage = coverage;
+  SetPageWriter writer(format, style);
   writer.begin(out);
   const PageInfo page = run([&](const ElementSet& set) {
     if (judge != nullptr) {
@@ -92,6 +103,7 @@ void print_set_list(Format format, TleLayout tle_layout, const SetListRun& run,
     printer.maybe_flush();
   });
   writer.end(page, {}, meta, out);
+  report_coverage(format, coverage);
   // The TLE writers leave out a set they cannot carry (tle_output_problem()); the list goes on
   // and a warning on stderr names them (exit 0, as docs/DECISIONS.md "Output" says).
   if (const OmittedSets& omitted = writer.omitted(); omitted.count > 0) {
@@ -99,16 +111,20 @@ void print_set_list(Format format, TleLayout tle_layout, const SetListRun& run,
   }
 }
 
-void print_catalog_list(Format format, const CatalogListRun& run) {
+void print_catalog_list(Format format, const CatalogListRun& run,
+                        const std::optional<Coverage>& coverage) {
   Printer printer;
   std::string& out = printer.buffer();
-  CatalogPageWriter writer(format, terminal_style(TleLayout::source));
+  AnswerStyle style = terminal_style(TleLayout::source);
+  style.coverage = coverage;
+  CatalogPageWriter writer(format, style);
   writer.begin(out);
   const PageInfo page = run([&](const CatalogRecord& record) {
     writer.record(record, out);
     printer.maybe_flush();
   });
   writer.end(page, {}, out);
+  report_coverage(format, coverage);
 }
 
 void print_set(Format format, TleLayout tle_layout, const ElementSet& set,

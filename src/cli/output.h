@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <exception>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "gpq/format.h"
@@ -59,13 +60,20 @@ class Printer {
 
 // Runs a list query and prints its rows in `format` as they arrive. `run` calls the
 // query core with the visitor it is given and returns the pagination facts.
-// `judge`: each set with its quality flags (--quality); may be null.
+// `judge`: each set with its quality flags (--quality); may be null. `coverage` (--coverage):
+// json's meta.coverage, else report_coverage()'s line.
 using SetListRun = std::function<PageInfo(const SetVisitor&)>;
 void print_set_list(Format format, TleLayout tle_layout, const SetListRun& run,
-                    const HistoryMeta* meta, events::SetQualityJudge* judge = nullptr);
+                    const HistoryMeta* meta, events::SetQualityJudge* judge = nullptr,
+                    const std::optional<Coverage>& coverage = std::nullopt);
 
 using CatalogListRun = std::function<PageInfo(const CatalogVisitor&)>;
-void print_catalog_list(Format format, const CatalogListRun& run);
+void print_catalog_list(Format format, const CatalogListRun& run,
+                        const std::optional<Coverage>& coverage = std::nullopt);
+
+// An answer's coverage where its format has no place for it (all but json): one line on
+// stderr, so that stdout stays the answer alone.
+void report_coverage(Format format, const std::optional<Coverage>& coverage);
 
 void print_set(Format format, TleLayout tle_layout, const ElementSet& set,
                events::SetQualityJudge* judge = nullptr);

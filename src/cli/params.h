@@ -40,12 +40,28 @@ inline CLI::Option* add_as_of(CLI::App& cmd, const std::shared_ptr<Params>& para
                    "unix:): the versions then current");
 }
 
+// Adds `member` to the `include` list, as `include=quality,coverage` would over HTTP.
+inline void include_member(Params& params, std::string_view member) {
+  std::string& list = params["include"];
+  list += list.empty() ? "" : ",";
+  list += member;
+}
+
 // --quality (`include=quality`), for the commands that print sets: each set's quality flags.
 inline CLI::Option* add_quality(CLI::App& cmd, const std::shared_ptr<Params>& params) {
   return cmd.add_flag_callback(
-      "--quality", [params] { (*params)["include"] = "quality"; },
+      "--quality", [params] { include_member(*params, "quality"); },
       "Each set's quality flags (stale, decayed, outlier, reissued, future_epoch, sgp4_xp, "
       "not_sgp4, analyst) in json, csv and table");
+}
+
+// --coverage (`include=coverage`), for the answers over the whole catalog: how much of it the
+// answer stands on, in json's meta, else a line on stderr.
+inline CLI::Option* add_coverage(CLI::App& cmd, const std::shared_ptr<Params>& params) {
+  return cmd.add_flag_callback(
+      "--coverage", [params] { include_member(*params, "coverage"); },
+      "How much of the catalog the answer stands on: objects in orbit, how many have a set "
+      "within 1, 3 and 30 days, each source's last sync (json's meta, else on stderr)");
 }
 
 // --allow-stale, for state, ephemeris and passes: propagate a stale set, or after the decay.

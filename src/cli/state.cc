@@ -9,6 +9,7 @@
 #include "cli/context.h"
 #include "cli/output.h"
 #include "cli/params.h"
+#include "core/answer_coverage.h"
 #include "orbit/orbit_service.h"
 
 namespace gpq::cli {
@@ -30,8 +31,11 @@ void print_state(Context& ctx, const std::string& norad_id, const Params& params
 void print_catalog_state(Context& ctx, const Params& params) {
   const Params all = ctx.with_output(params);
   const auto bound = bind_catalog_state(all, FrontEnd::cli);
-  const orbit::OrbitService service(ctx.core(all));
-  const auto writer = make_catalog_state_writer(bound.format, bound.query, stdout_wants_colour());
+  const QueryService& core = ctx.core(all);
+  const orbit::OrbitService service(core);
+  const std::optional<Coverage> coverage = coverage_for(bound, core);
+  const auto writer = make_catalog_state_writer(bound.format, bound.query, stdout_wants_colour(),
+                                                coverage ? &*coverage : nullptr);
   const bool table = bound.format == Format::table;
   std::vector<std::string> errors;
   Printer printer;
@@ -48,6 +52,7 @@ void print_catalog_state(Context& ctx, const Params& params) {
         printer.maybe_flush();
       });
   writer->end(page, {}, {}, out);
+  report_coverage(bound.format, coverage);
   if (bound.format == Format::json) {
     out += '\n';
   }
@@ -89,6 +94,9 @@ void add_state_command(CLI::App& app, Context& ctx) {
             "...; those of the frame's rows), then page");
   add_param(*cmd, "--order", "order", params, "With --sort: asc (default) or desc");
   add_allow_stale(*cmd, params);
+  add_coverage(*cmd, params)
+      ->description(
+          "With --all: how much of the catalog the states stand on (json's meta, else on stderr)");
   add_as_of(*cmd, params);
   cmd->footer(
       "Formats: json, csv, table.\n"
@@ -105,6 +113,9 @@ void add_state_command(CLI::App& app, Context& ctx) {
     }
     if (!*all && !one) {
       fail(Errc::bad_request, "give a NORAD id, or --all for every object of the catalog");
+    }
+    if (!*all && params->contains("include")) {
+      fail(Errc::bad_request, "--coverage applies to the catalog's states (--all)");
     }
     if (*all) {
       print_catalog_state(ctx, *params);

@@ -64,6 +64,10 @@ bool decayed_before(const CatalogRecord* record, TimePoint t) {
   return record != nullptr && decayed_before(record->decay_date, t);
 }
 
+bool in_orbit_at(const CatalogRecord& record, TimePoint t) {
+  return !(record.launch_date && *record.launch_date > t) && !decayed_before(record.decay_date, t);
+}
+
 bool in_group_by_rule(std::string_view group, const GroupSubject& subject, TimePoint now) {
   for (const NameRule& rule : kNameRules) {
     if (rule.group == group) {

@@ -31,6 +31,10 @@ bool decayed_before(const std::optional<TimePoint>& decay_date, TimePoint t);
 // As above, for the record's DECAY_DATE; false without a record.
 bool decayed_before(const CatalogRecord* record, TimePoint t);
 
+// True when the record's object is in orbit at `t`: launched by then (or no launch date) and not
+// decayed before it. What an answer's coverage counts as the catalog in orbit.
+bool in_orbit_at(const CatalogRecord& record, TimePoint t);
+
 // An analyst object's catalog number (80000-89999, or 270000 and above): a track Space-Track
 // publishes before it is identified. The `analyst` group's rule and the `analyst` quality flag.
 constexpr bool is_analyst_id(std::int32_t norad_id) noexcept {

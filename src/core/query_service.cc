@@ -168,6 +168,12 @@ PageInfo QueryService::catalog_search(const CatalogFilter& query, const Paging& 
                  [&](const Window& window) { store_.catalog(filter, window, visit); });
 }
 
+Coverage QueryService::coverage(TimePoint instant) const {
+  Coverage coverage = store_.coverage(instant);
+  coverage.last_syncs = store_.last_syncs(now_());
+  return coverage;
+}
+
 ServiceStatus QueryService::status() const {
   MirrorStats stats = store_.mirror_stats();
   ServiceStatus status;

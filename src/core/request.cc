@@ -22,13 +22,14 @@ namespace {
 using detail::bind_date;
 using detail::bind_format;
 using detail::bind_group;
+using detail::bind_include;
 using detail::bind_norad_list;
 using detail::bind_object_type;
 using detail::bind_paging;
-using detail::bind_quality;
 using detail::bind_regime;
 using detail::bind_tle_layout;
 using detail::find_param;
+using detail::IncludeOffer;
 using detail::parse_bool;
 using detail::parse_whole;
 using detail::refuse_filters_except;
@@ -183,7 +184,11 @@ BoundRequest<std::int32_t> bind_latest(std::string_view norad_id, const Params& 
   refuse_filters_except(params, {}, "the latest set of one object",
                         "drop the NORAD id to search, or ask nearest for the set at an epoch");
   const Format format = bind_format(params, end, kSetFormats);
-  return {id, format, {}, bind_tle_layout(params), bind_quality(params, format)};
+  return {id,
+          format,
+          {},
+          bind_tle_layout(params),
+          bind_include(params, format, detail::kIncludesQuality).quality};
 }
 
 BoundRequest<GpFilter> bind_gp_search(const Params& params, FrontEnd end) {
@@ -206,7 +211,9 @@ BoundRequest<GpFilter> bind_gp_search(const Params& params, FrontEnd end) {
   }
   bound.format = bind_format(params, end, kSetFormats);
   bound.tle_layout = bind_tle_layout(params);
-  bound.quality = bind_quality(params, bound.format);
+  const IncludeOffer included = bind_include(params, bound.format, detail::kIncludesBoth);
+  bound.quality = included.quality;
+  bound.coverage = included.coverage;
   bound.paging = bind_paging(params, end, kNarrowFilters);
   return bound;
 }
@@ -220,7 +227,9 @@ BoundRequest<SnapshotQuery> bind_snapshot(const Params& params, FrontEnd end) {
   bound.query.orbit_regime = bind_regime(params);
   bound.format = bind_format(params, end, kSetFormats);
   bound.tle_layout = bind_tle_layout(params);
-  bound.quality = bind_quality(params, bound.format);
+  const IncludeOffer included = bind_include(params, bound.format, detail::kIncludesBoth);
+  bound.quality = included.quality;
+  bound.coverage = included.coverage;
   bound.paging = bind_paging(params, end, kNarrowFilters);
   return bound;
 }
@@ -237,7 +246,7 @@ BoundRequest<HistoryQuery> bind_history(std::string_view norad_id, const Params&
   bound.query.source = bind_source(params);
   bound.format = bind_format(params, end, kSetFormats);
   bound.tle_layout = bind_tle_layout(params);
-  bound.quality = bind_quality(params, bound.format);
+  bound.quality = bind_include(params, bound.format, detail::kIncludesQuality).quality;
   bound.paging = bind_paging(params, end, "narrow the range with start and end");
   return bound;
 }
@@ -250,7 +259,7 @@ BoundRequest<NearestQuery> bind_nearest(std::string_view norad_id, const Params&
   bound.query.source = bind_source(params);
   bound.format = bind_format(params, end, kSetFormats);
   bound.tle_layout = bind_tle_layout(params);
-  bound.quality = bind_quality(params, bound.format);
+  bound.quality = bind_include(params, bound.format, detail::kIncludesQuality).quality;
   return bound;
 }
 
@@ -260,6 +269,7 @@ BoundRequest<AdjacentQuery> bind_adjacent(std::string_view norad_id, const Param
   bound.query.norad_id = bind_norad_id(norad_id);
   bound.query.epoch = require_date(params, "epoch");
   bound.format = bind_format(params, end, {Format::json});
+  bound.quality = bind_include(params, bound.format, detail::kIncludesQuality).quality;
   return bound;
 }
 
@@ -298,6 +308,7 @@ BoundRequest<CatalogFilter> bind_catalog_search(const Params& params, FrontEnd e
     bound.query.active_only = parse_bool("active_only", *active);
   }
   bound.format = bind_format(params, end, {Format::json, Format::csv});
+  bound.coverage = bind_include(params, bound.format, detail::kIncludesCoverage).coverage;
   bound.paging = bind_paging(params, end, kNarrowFilters);
   return bound;
 }

@@ -92,6 +92,7 @@ BoundRequest<ConjunctionQuery> bind_conjunctions(const Params& params, FrontEnd 
           .value_or(kDefaultHardBodyRadiusM);
   query.sort = bind_sort(params);
   bound.format = bind_format(params, end, {Format::json, Format::csv, Format::kvn, Format::xml});
+  bound.coverage = detail::bind_include(params, bound.format, detail::kIncludesCoverage).coverage;
   bound.paging = detail::bind_paging(params, end, kConjunctionPages);
   return bound;
 }

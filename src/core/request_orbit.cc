@@ -256,6 +256,7 @@ BoundRequest<CatalogStateQuery> bind_catalog_state(const Params& params, FrontEn
          "each stale or decayed object's reason in its row");
   }
   bound.format = bind_format(params, end, {Format::json, Format::csv});
+  bound.coverage = detail::bind_include(params, bound.format, detail::kIncludesCoverage).coverage;
   bound.paging = detail::bind_paging(params, end, kCatalogStatePages);
   return bound;
 }

@@ -101,30 +101,37 @@ TleLayout bind_tle_layout(const Params& params) {
        excerpt(*text));
 }
 
-bool bind_quality(const Params& params, Format format) {
+IncludeOffer bind_include(const Params& params, Format format, IncludeOffer offered) {
+  IncludeOffer asked;
   const std::string* text = find_param(params, "include");
   if (text == nullptr || text->empty()) {
-    return false;
+    return asked;
   }
-  // A list, so that members added later are asked for alike (include=quality,coverage).
+  const std::string names = offered.quality && offered.coverage ? "quality or coverage"
+                            : offered.quality                   ? "quality"
+                                                                : "coverage";
   std::string_view rest = *text;
   while (!rest.empty()) {
     const std::size_t comma = rest.find(',');
     const std::string_view item = trim(rest.substr(0, comma));
     rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-    if (!iequals(item, "quality")) {
+    if (offered.quality && iequals(item, "quality")) {
+      asked.quality = true;
+    } else if (offered.coverage && iequals(item, "coverage")) {
+      asked.coverage = true;
+    } else {
       fail(Errc::bad_request,
-           "parameter 'include': '{}' is not a member sets can include; use quality",
-           excerpt(item));
+           "parameter 'include': '{}' is not a member this answer includes; use {}", excerpt(item),
+           names);
     }
   }
-  if (format != Format::json && format != Format::csv && format != Format::table) {
+  if (asked.quality && format != Format::json && format != Format::csv && format != Format::table) {
     fail(Errc::bad_request,
          "parameter 'include': quality is written in json and csv (and the command line's "
          "table), not in {}",
          to_string(format));
   }
-  return true;
+  return asked;
 }
 
 void refuse_http_limit(const Params& params, FrontEnd end) {

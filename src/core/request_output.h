@@ -36,9 +36,19 @@ TimePoint require_date(const Params& params, std::string_view key);
 // on the CLI, json over HTTP). Throws Error{bad_request} for a format not in `allowed`.
 Format bind_format(const Params& params, FrontEnd end, std::initializer_list<Format> allowed);
 
-// `include=quality` (`--quality`): each set's quality flags, in json, csv or table; throws
-// Error{bad_request} for another member or format.
-bool bind_quality(const Params& params, Format format);
+// What an answer may include beyond its records (`include`, a comma list, any case): `quality`
+// (`--quality`), each set's quality flags, in json, csv or table; `coverage` (`--coverage`), how
+// much of the catalog the answer stands on, in any format (json's meta, else a header).
+struct IncludeOffer {
+  bool quality = false;
+  bool coverage = false;
+};
+inline constexpr IncludeOffer kIncludesQuality{true, false};
+inline constexpr IncludeOffer kIncludesCoverage{false, true};
+inline constexpr IncludeOffer kIncludesBoth{true, true};
+// The members of `offered` asked for; throws Error{bad_request} for a member not offered (naming
+// those that are) or quality in another format.
+IncludeOffer bind_include(const Params& params, Format format, IncludeOffer offered);
 
 // `tle_layout`: `source` (the default: each set as its source laid out its TLE lines) or
 // `canonical` (CelesTrak's layout), any case. It changes only tle and 2le output, so every

@@ -52,9 +52,21 @@ class SetQualityJudge {
   std::unordered_map<std::int32_t, ObjectFacts> objects_;
 };
 
+// The flags of both sides of `adjacent`.
+inline AdjacentQuality flags_of(SetQualityJudge& judge, const Adjacent& adjacent) {
+  AdjacentQuality quality;
+  if (adjacent.before) {
+    quality.before = judge.flags(*adjacent.before);
+  }
+  if (adjacent.after) {
+    quality.after = judge.flags(*adjacent.after);
+  }
+  return quality;
+}
 // The instant each question names, at which `stale` and `decayed` are judged
 // (docs/DECISIONS.md "Quality"): `answering`'s now for one object's latest set (its id) and a
-// search, the snapshot's epoch (else now), the epoch of nearest; a history names none.
+// search, the snapshot's epoch (else now), the epoch of nearest and adjacent; a history names
+// none.
 inline std::optional<TimePoint> instant_asked(std::int32_t, const QueryService& answering) {
   return answering.now();
 }
@@ -66,6 +78,9 @@ inline std::optional<TimePoint> instant_asked(const SnapshotQuery& query,
   return query.epoch.value_or(answering.now());
 }
 inline std::optional<TimePoint> instant_asked(const NearestQuery& query, const QueryService&) {
+  return query.epoch;
+}
+inline std::optional<TimePoint> instant_asked(const AdjacentQuery& query, const QueryService&) {
   return query.epoch;
 }
 inline std::optional<TimePoint> instant_asked(const HistoryQuery&, const QueryService&) {

@@ -87,7 +87,8 @@ void SetPageWriter::end(const PageInfo& page, const PageUrls& urls, const Histor
   }
   list_->end(out);
   if (format_ == Format::json) {
-    write_pagination_tail(page, meta, out, urls.next, urls.prev);
+    write_pagination_tail(page, meta, out, urls.next, urls.prev,
+                          style_.coverage ? &*style_.coverage : nullptr);
     end_json_document(style_, out);
   }
 }
@@ -131,7 +132,8 @@ void CatalogPageWriter::end(const PageInfo& page, const PageUrls& urls, std::str
   }
   list_->end(out);
   if (format_ == Format::json) {
-    write_pagination_tail(page, nullptr, out, urls.next, urls.prev);
+    write_pagination_tail(page, nullptr, out, urls.next, urls.prev,
+                          style_.coverage ? &*style_.coverage : nullptr);
     end_json_document(style_, out);
   }
 }
@@ -166,18 +168,19 @@ void write_catalog_record_answer(Format format, const CatalogRecord& record,
 }
 
 void write_adjacent_answer(Format format, const Adjacent& adjacent, const AnswerStyle& style,
-                           std::string& out) {
+                           std::string& out, const AdjacentQuality* quality) {
   if (format == Format::table) {
     TableWriter table = table_of(style);
-    for (const auto* side : {&adjacent.before, &adjacent.after}) {
-      if (*side) {
-        table.add_set(**side);
-      }
+    if (adjacent.before) {
+      table.add_set(*adjacent.before, quality != nullptr ? &quality->before : nullptr);
+    }
+    if (adjacent.after) {
+      table.add_set(*adjacent.after, quality != nullptr ? &quality->after : nullptr);
     }
     table.write(out);
     return;
   }
-  write_adjacent_json(adjacent, out);
+  write_adjacent_json(adjacent, out, quality);
   end_json_document(style, out);
 }
 

@@ -56,7 +56,8 @@ class TextCatalogStates : public CatalogStateWriter {
 
 class JsonCatalogStates final : public TextCatalogStates {
  public:
-  explicit JsonCatalogStates(const CatalogStateQuery& query) : query_(query) {}
+  JsonCatalogStates(const CatalogStateQuery& query, const Coverage* coverage)
+      : query_(query), coverage_(coverage) {}
 
   void begin(std::string& out) override { out += "{\"data\":["; }
   void end(const CatalogStatePage& page, std::string_view next, std::string_view prev,
@@ -71,8 +72,13 @@ class JsonCatalogStates final : public TextCatalogStates {
     json::append_string(ref_frame_name(query_.frame), out);
     fmt::format_to(std::back_inserter(out),
                    ",\"center_name\":\"EARTH\",\"time_system\":\"UTC\",\"set_choice\":\"{}\","
-                   "\"states\":{},\"errors\":{}}}}}",
+                   "\"states\":{},\"errors\":{}",
                    to_string(kChoice), page.states, page.errors);
+    if (coverage_ != nullptr) {
+      out += ',';
+      append_coverage_json(*coverage_, true, out);
+    }
+    out += "}}";
   }
 
  protected:
@@ -88,6 +94,7 @@ class JsonCatalogStates final : public TextCatalogStates {
 
  private:
   const CatalogStateQuery& query_;
+  const Coverage* coverage_;
 };
 
 class CsvCatalogStates final : public TextCatalogStates {
@@ -147,10 +154,11 @@ class TableCatalogStates final : public CatalogStateWriter {
 
 std::unique_ptr<CatalogStateWriter> make_catalog_state_writer(Format format,
                                                               const CatalogStateQuery& query,
-                                                              bool colour) {
+                                                              bool colour,
+                                                              const Coverage* coverage) {
   switch (format) {
     case Format::json:
-      return std::make_unique<JsonCatalogStates>(query);
+      return std::make_unique<JsonCatalogStates>(query, coverage);
     case Format::csv:
       return std::make_unique<CsvCatalogStates>(query);
     case Format::table:

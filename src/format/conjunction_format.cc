@@ -70,7 +70,8 @@ void append_primaries_json(const ConjunctionPrimaries& primaries, std::string& o
 }
 
 void write_json(const ConjunctionQuery& query, const ConjunctionPage& page,
-                std::span<const ConjunctionEvent> events, const PageUrls& links, std::string& out) {
+                std::span<const ConjunctionEvent> events, const PageUrls& links,
+                const Coverage* coverage, std::string& out) {
   out += "{\"data\":[";
   for (std::size_t i = 0; i < events.size(); ++i) {
     if (i > 0) {
@@ -94,9 +95,14 @@ void write_json(const ConjunctionQuery& query, const ConjunctionPage& page,
   fmt::format_to(std::back_inserter(out),
                  ",\"objects\":{{\"members\":{},\"screened\":{},\"sets\":{},\"primaries\":{},"
                  "\"left_out_stale\":{},\"left_out_not_sgp4\":{},\"failed_in_window\":{}}},"
-                 "\"approaches\":{}}}}}",
+                 "\"approaches\":{}",
                  c.objects, c.screened, c.sets, c.primaries, c.stale, c.not_sgp4, c.failed,
                  c.approaches);
+  if (coverage != nullptr) {
+    out += ',';
+    append_coverage_json(*coverage, true, out);
+  }
+  out += "}}";
 }
 
 void append_object_csv(const ConjunctionObject& object, std::string& out) {
@@ -162,7 +168,7 @@ void write_conjunctions(Format format, const ConjunctionQuery& query, const Conj
                         const AnswerStyle& style, std::string& out) {
   switch (format) {
     case Format::json:
-      write_json(query, page, events, links, out);
+      write_json(query, page, events, links, style.coverage ? &*style.coverage : nullptr, out);
       if (style.newline_after_json) {
         out += '\n';
       }

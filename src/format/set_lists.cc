@@ -91,15 +91,26 @@ class KvnList final : public SetListWriter {
   bool first_ = true;
 };
 
-void append_meta(const HistoryMeta& meta, std::string& out) {
-  fmt::format_to(std::back_inserter(out),
-                 ",\"meta\":{{\"norad_id\":{},\"object_name\":", meta.norad_id);
-  json::append_string(meta.object_name, out);
-  out += ",\"earliest_epoch\":";
-  json::append_optional_time(meta.earliest_epoch, out);
-  out += ",\"latest_epoch\":";
-  json::append_optional_time(meta.latest_epoch, out);
-  fmt::format_to(std::back_inserter(out), ",\"total_elsets\":{}}}", meta.total_elsets);
+// `,"meta":{...}` with a history's facts, the answer's coverage, or both; nothing without either.
+void append_meta(const HistoryMeta* meta, const Coverage* coverage, std::string& out) {
+  if (meta == nullptr && coverage == nullptr) {
+    return;
+  }
+  out += ",\"meta\":{";
+  if (meta != nullptr) {
+    fmt::format_to(std::back_inserter(out), "\"norad_id\":{},\"object_name\":", meta->norad_id);
+    json::append_string(meta->object_name, out);
+    out += ",\"earliest_epoch\":";
+    json::append_optional_time(meta->earliest_epoch, out);
+    out += ",\"latest_epoch\":";
+    json::append_optional_time(meta->latest_epoch, out);
+    fmt::format_to(std::back_inserter(out), ",\"total_elsets\":{}", meta->total_elsets);
+  }
+  if (coverage != nullptr) {
+    out += meta != nullptr ? "," : "";
+    append_coverage_json(*coverage, true, out);
+  }
+  out += '}';
 }
 
 }  // namespace
@@ -185,27 +196,28 @@ void write_page_envelope(std::string_view data_json, const PageInfo& page, std::
   out += data_json;
   out += ',';
   write_pagination_member(page, next, prev, out);
-  if (meta != nullptr) {
-    append_meta(*meta, out);
-  }
+  append_meta(meta, nullptr, out);
   out += '}';
 }
 
 void write_pagination_tail(const PageInfo& page, const HistoryMeta* meta, std::string& out,
-                           std::string_view next, std::string_view prev) {
+                           std::string_view next, std::string_view prev, const Coverage* coverage) {
   out += ',';
   write_pagination_member(page, next, prev, out);
-  if (meta != nullptr) {
-    append_meta(*meta, out);
-  }
+  append_meta(meta, coverage, out);
   out += '}';
 }
 
-void write_adjacent_json(const Adjacent& adjacent, std::string& out) {
+void write_adjacent_json(const Adjacent& adjacent, std::string& out,
+                         const AdjacentQuality* quality) {
   out += "{\"before\":";
   for (const auto* side : {&adjacent.before, &adjacent.after}) {
     if (*side) {
-      json_set(**side, out);
+      const QualityFlags* flags = nullptr;
+      if (quality != nullptr) {
+        flags = side == &adjacent.before ? &quality->before : &quality->after;
+      }
+      json_set(**side, out, flags);
     } else {
       out += "null";
     }

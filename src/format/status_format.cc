@@ -69,14 +69,8 @@ void write_status_json(const ServiceStatus& status, std::string_view version, st
   out += ",\"latest_epoch\":";
   json::append_optional_time(status.latest_epoch, out);
   fmt::format_to(std::back_inserter(out), ",\"database_bytes\":{}", status.database_bytes);
-  const Coverage& coverage = status.coverage;
-  out += ",\"coverage\":{\"at\":";
-  json::append_time(coverage.instant, out);
-  fmt::format_to(std::back_inserter(out),
-                 ",\"on_orbit\":{},\"with_set_within_1d\":{},\"with_set_within_3d\":{},"
-                 "\"with_set_within_30d\":{}}}",
-                 coverage.on_orbit, coverage.within_1_day, coverage.within_3_days,
-                 coverage.within_30_days);
+  out += ',';
+  append_coverage_json(status.coverage, false, out);
   out += ",\"last_successful_sync\":";
   json::append_optional_time(status.last_success, out);
   out += ",\"degraded_after_hours\":";
@@ -125,11 +119,7 @@ void write_status_text(const ServiceStatus& status, std::string_view version, st
   fmt::format_to(line, "element sets       {}\n", status.element_sets);
   fmt::format_to(line, "objects with sets  {}\n", status.objects_with_sets);
   fmt::format_to(line, "superseded         {} versions\n", status.superseded_versions);
-  fmt::format_to(line,
-                 "coverage           {} objects in orbit (SATCAT); a set within 1 day: {}, "
-                 "3 days: {}, 30 days: {}\n",
-                 status.coverage.on_orbit, status.coverage.within_1_day,
-                 status.coverage.within_3_days, status.coverage.within_30_days);
+  fmt::format_to(line, "coverage           {}\n", coverage_line(status.coverage));
   if (status.earliest_epoch && status.latest_epoch) {
     fmt::format_to(line, "epochs             {} to {}\n",
                    format_iso8601_millis(*status.earliest_epoch),

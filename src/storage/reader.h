@@ -109,6 +109,8 @@ class Reader {
   EpochSpan epoch_span();  // O(1): oldest epoch (kept by the writer) and newest
   // The newest run of each sync source and its newest success, by source name.
   std::vector<SourceSync> source_syncs();
+  // Store::last_syncs.
+  std::vector<SourceCollected> last_syncs(TimePoint by);
 
   // The data generation (see DataGeneration): what the store checks its index against.
   std::int64_t generation() { return generation_.read(); }

@@ -106,6 +106,20 @@ std::int64_t Reader::total_objects() {
   });
 }
 
+std::vector<SourceCollected> Reader::last_syncs(TimePoint by) {
+  return with_database_errors(db_->path(), [&] {
+    // Asked once per answer that includes its coverage: not worth a statement kept prepared.
+    SQLite::Statement query(db_->connection(), std::string(sql::kSelectLastSyncs));
+    query.bind(1, static_cast<std::int64_t>(by.unix_micros()));
+    std::vector<SourceCollected> syncs;
+    while (query.executeStep()) {
+      syncs.push_back({query.getColumn(0).getString(),
+                       TimePoint::from_unix_micros(query.getColumn(1).getInt64())});
+    }
+    return syncs;
+  });
+}
+
 std::vector<SourceSync> Reader::source_syncs() {
   return with_database_errors(db_->path(), [&] {
     // Asked once per /status request: not worth a statement kept prepared.

@@ -247,6 +247,12 @@ inline constexpr std::string_view kSelectSourceSyncs = R"sql(
     (SELECT max(p.until_us) FROM upstream_pause p WHERE p.source = r.source), r.reason
   FROM sync_run r WHERE r.id IN (SELECT max(id) FROM sync_run GROUP BY source)
   ORDER BY r.source)sql";
+// Per source: when its newest successful run collected its sets (its start, or the time given
+// by --published-at), among the runs that did so at or before ?1.
+inline constexpr std::string_view kSelectLastSyncs = R"sql(
+  SELECT source, max(coalesce(published_us, started_us)) FROM sync_run
+  WHERE outcome = 'ok' AND coalesce(published_us, started_us) <= ?1
+  GROUP BY source ORDER BY source)sql";
 // A run's start (its sets' _collected_at) and when its sets were published.
 inline constexpr std::string_view kSelectRunTimes =
     "SELECT started_us, coalesce(published_us, started_us) FROM sync_run WHERE id = ?1";

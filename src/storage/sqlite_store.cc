@@ -265,33 +265,6 @@ void SqliteStore::catalog(const CatalogFilter& filter, Window window,
   visit_window(matching, window, visit);
 }
 
-// SATCAT and the newest sets are both in NORAD order in the index: one merged pass.
-Coverage SqliteStore::coverage(TimePoint instant) const {
-  const auto idx = index_.current().index;
-  Coverage coverage{instant};
-  const std::vector<IndexedObject>& objects = idx->objects();
-  auto object = objects.begin();
-  for (const CatalogRecord& record : idx->catalog()) {
-    if ((record.launch_date && *record.launch_date > instant) ||
-        decayed_before(record.decay_date, instant)) {
-      continue;
-    }
-    ++coverage.on_orbit;
-    while (object != objects.end() && object->current.norad_id < record.norad_id) {
-      ++object;
-    }
-    if (object == objects.end() || object->current.norad_id != record.norad_id) {
-      continue;
-    }
-    const std::int64_t apart =
-        std::llabs(instant.unix_micros() - object->current.epoch.unix_micros());
-    coverage.within_1_day += apart <= kMicrosPerDay ? 1 : 0;
-    coverage.within_3_days += apart <= 3 * kMicrosPerDay ? 1 : 0;
-    coverage.within_30_days += apart <= 30 * kMicrosPerDay ? 1 : 0;
-  }
-  return coverage;
-}
-
 MirrorStats SqliteStore::mirror_stats() const {
   MirrorStats stats;
   Lease reader(readers_);

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "gpq/store.h"
@@ -67,6 +68,7 @@ class SqliteStore final : public Store {
   void catalog_at(const CatalogFilter& filter, TimePoint as_of, Window window,
                   const CatalogVisitor& visit) const override;
   Coverage coverage(TimePoint instant) const override;
+  std::vector<SourceCollected> last_syncs(TimePoint by) const override;
   MirrorStats mirror_stats() const override;
   std::int64_t generation() const override;
 
@@ -92,6 +94,14 @@ class SqliteStore final : public Store {
   IndexCache index_;
   mutable SnapshotCache snapshots_;
   std::function<void()> snapshot_hook_;
+  // The coverages that read the archive (past instants), the newest last, each with the
+  // generation it was computed at: pages of one answer ask for the same one.
+  struct KeptCoverage {
+    std::int64_t generation = 0;
+    Coverage coverage;
+  };
+  mutable std::mutex coverage_mutex_;
+  mutable std::vector<KeptCoverage> coverages_;
 };
 
 }  // namespace gpq::storage

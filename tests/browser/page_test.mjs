@@ -100,6 +100,11 @@ try {
     await waitFor(page, '#results a[href="#/object/25544"]');
     const text = await page.$eval('#results', (node) => node.textContent);
     check(text.includes('ISS (ZARYA)'), `no ISS (ZARYA) in: ${text.slice(0, 200)}`);
+    // The line of how much of the catalog the answer stands on: the API's figures.
+    const line = await page.$eval('#coverage', (node) => node.textContent);
+    const { coverage } = (await api('/gp?search=ISS&include=coverage')).meta;
+    check(line.includes(`Stands on ${coverage.on_orbit} objects in orbit`)
+      && line.includes(`${coverage.with_set_within_30d} within 30 days`), `coverage line: ${line}`);
     await shoot(page, 'search');
     await page.goto(`${base}/#/?q=1998-067A`);
     await waitFor(page, '#results a[href="#/object/25544"]');
@@ -198,6 +203,10 @@ try {
     await waitFor(page, '#snapshot-results table');
     const count = await page.$eval('#snapshot-count', (node) => node.textContent);
     check(/^\d+ objects/.test(count) && !count.startsWith('0 '), count);
+    const line = await page.$eval('#coverage', (node) => node.textContent);
+    const { coverage } = (await api('/state?epoch=2026-07-11T00:00:00Z&include=coverage&per_page=1')).meta;
+    check(line.includes(`Stands on ${coverage.on_orbit} objects in orbit (SATCAT) at 2026-07-11 00:00:00Z: `
+      + `${coverage.with_set_within_1d} with a set within 1 day`), `coverage line: ${line}`);
     const rows = await page.$$eval('#snapshot-results tbody tr', (trs) => trs.length);
     check(rows === 100, `${rows} rows on the first page`);
     const headings = await page.$$eval('#snapshot-results th button', (buttons) => buttons.map((b) => b.textContent));

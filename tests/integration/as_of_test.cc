@@ -74,6 +74,11 @@ std::vector<std::vector<std::string>> questions() {
   asked.push_back({"gp", "--ids", "5,25544", "--format", "tle"});
   asked.push_back({"conjunctions", "--from", kProbe, "--to", "2026-06-11T07:00:00Z", "--threshold",
                    "50", "--format", "json"});
+  // How complete each catalog-wide answer was: the records, sets and syncs of that day.
+  asked.push_back({"gp", "--epoch", kProbe, "--coverage", "--format", "json"});
+  asked.push_back({"state", "--all", "--at", kProbe, "--coverage", "--format", "json"});
+  asked.push_back({"conjunctions", "--from", kProbe, "--to", "2026-06-11T07:00:00Z", "--threshold",
+                   "50", "--coverage", "--format", "json"});
   return asked;
 }
 
@@ -168,6 +173,17 @@ TEST_F(AsOfDayByDayTest, EveryRecordedAnswerComesBackAsOfItsDay) {
       asked.begin();
   ASSERT_LT(record, asked.size());
   EXPECT_NE(recorded_[0][record], recorded_[2][record]) << "the SATCAT record changed";
+  const std::size_t coverage =
+      std::find(
+          asked.begin(), asked.end(),
+          std::vector<std::string>{"gp", "--epoch", kProbe, "--coverage", "--format", "json"}) -
+      asked.begin();
+  ASSERT_LT(coverage, asked.size());
+  // Imported files are the `file` source's syncs, collected as of their --published-at.
+  EXPECT_NE(recorded_[1][coverage].find("\"last_sync\":{\"file\":\"2026-06-11T12:00:00.000Z\"}"),
+            std::string::npos)
+      << recorded_[1][coverage];
+  EXPECT_NE(recorded_[0][coverage], recorded_[1][coverage]) << "each day's syncs";
 }
 
 TEST_F(AsOfDayByDayTest, BothVersionsAreKeptAndTheLaterAnswers) {
@@ -215,6 +231,8 @@ TEST_F(AsOfDayByDayTest, TheApiGivesTheCliAnswer) {
         {std::string("/conjunctions?threshold=50&to=2026-06-11T07:00:00Z&from=") + kProbe,
          {"conjunctions", "--from", kProbe, "--to", "2026-06-11T07:00:00Z", "--threshold", "50",
           "--format", "json", "--per-page", "100"}},  // the API's page; the CLI gives all
+        {std::string("/gp/epoch?include=coverage&epoch=") + kProbe,
+         {"gp", "--epoch", kProbe, "--coverage", "--format", "json", "--per-page", "100"}},
     };
     for (const auto& [target, question] : pairs) {
       const char separator = target.find('?') == std::string::npos ? '?' : '&';

@@ -90,7 +90,14 @@ TEST_F(HttpQualityTest, RefusalsNameWhatToChange) {
        "parameter 'include': quality is written in json and csv (and the command line's "
        "table), not in tle"},
       {"/gp/25544?include=everything",
-       "parameter 'include': 'everything' is not a member sets can include; use quality"},
+       "parameter 'include': 'everything' is not a member this answer includes; use quality"},
+      {"/gp/25544?include=coverage",
+       "parameter 'include': 'coverage' is not a member this answer includes; use quality"},
+      {"/gp?include=quality,everything",
+       "parameter 'include': 'everything' is not a member this answer includes; use quality or "
+       "coverage"},
+      {"/state?epoch=2026-01-16T12:00:00Z&include=quality",
+       "parameter 'include': 'quality' is not a member this answer includes; use coverage"},
       {"/gp/50002/state?epoch=2026-01-16T12:00:00Z",
        "NORAD 50002 decayed on 2026-01-15 (SATCAT DECAY_DATE); ask for a time before "
        "2026-01-16T00:00:00.000Z"},

@@ -13,6 +13,7 @@
 #include "gpq/orbit_format.h"
 #include "gpq/series_format.h"
 
+#include "core/answer_coverage.h"
 #include "core/header_list.h"
 #include "core/text.h"
 #include "events/event_service.h"
@@ -50,13 +51,23 @@ void add_page_headers(const PageInfo& page, const PageLinks& links, Reply& reply
   }
 }
 
+// X-Coverage, on an answer of every format that includes its coverage (json's meta has it too).
+void add_coverage_header(const std::optional<Coverage>& coverage, Reply& reply) {
+  if (coverage) {
+    reply.headers.emplace_back("X-Coverage", coverage_header_value(*coverage));
+  }
+}
+
 // A page of sets in any format, with X-Omitted-* where TLE could not carry some; each set
-// with its quality flags when a judge is given.
+// with its quality flags when a judge is given, and the coverage when asked.
 Reply set_list(Format format, TleLayout tle_layout, const ListRun& run, const Call& call,
-               const HistoryMeta* meta, std::optional<SetQualityJudge>& judge) {
+               const HistoryMeta* meta, std::optional<SetQualityJudge>& judge,
+               const std::optional<Coverage>& coverage = std::nullopt) {
   Reply reply;
   reply.content_type = content_type(format);
-  SetPageWriter writer(format, style_of(tle_layout, judge.has_value()));
+  AnswerStyle style = style_of(tle_layout, judge.has_value());
+  style.coverage = coverage;
+  SetPageWriter writer(format, style);
   writer.begin(reply.body);
   const PageInfo page = run([&](const ElementSet& set) {
     if (judge) {
@@ -72,6 +83,7 @@ Reply set_list(Format format, TleLayout tle_layout, const ListRun& run, const Ca
     reply.headers.emplace_back("X-Omitted-Ids", omitted.id_list());
   }
   add_page_headers(page, links, reply);
+  add_coverage_header(coverage, reply);
   return reply;
 }
 
@@ -134,7 +146,9 @@ Reply catalog_state(const QueryService& core, const Call& call) {
   // megabytes step by step copied it over and over.
   out.reserve(static_cast<std::size_t>(std::min(bound.paging.per_page, kMaxCatalogStatePerPage)) *
               (bound.format == Format::json ? 480 : 260));
-  const auto writer = make_catalog_state_writer(bound.format, bound.query);
+  const std::optional<Coverage> coverage = coverage_for(bound, core);
+  const auto writer =
+      make_catalog_state_writer(bound.format, bound.query, false, coverage ? &*coverage : nullptr);
   writer->begin(out);
   const CatalogStatePage page = orbit::OrbitService(core).catalog_state(
       bound.query, bound.paging,
@@ -142,6 +156,7 @@ Reply catalog_state(const QueryService& core, const Call& call) {
   const PageLinks links = page_links(page.page, call.base_url, call.path, call.query, std::nullopt);
   writer->end(page, links.next, links.prev, out);
   add_page_headers(page.page, links, reply);
+  add_coverage_header(coverage, reply);
   return reply;
 }
 
@@ -156,9 +171,14 @@ Reply conjunctions(const QueryService& core, const Call& call, std::int64_t max_
   const PageLinks links = page_links(page.page, call.base_url, call.path, call.query, std::nullopt);
   Reply reply;
   reply.content_type = content_type(bound.format);
-  write_conjunctions(bound.format, bound.query, page, events, {links.next, links.prev},
-                     style_of(bound.tle_layout), reply.body);
+  AnswerStyle style = style_of(bound.tle_layout);
+  if (bound.coverage) {
+    style.coverage = core.coverage(page.from);
+  }
+  write_conjunctions(bound.format, bound.query, page, events, {links.next, links.prev}, style,
+                     reply.body);
   add_page_headers(page.page, links, reply);
+  add_coverage_header(style.coverage, reply);
   return reply;
 }
 
@@ -206,7 +226,9 @@ Reply catalog_list(const QueryService& core, const Call& call) {
   const auto bound = bind_catalog_search(call.params, FrontEnd::http);
   Reply reply;
   reply.content_type = content_type(bound.format);
-  CatalogPageWriter writer(bound.format, AnswerStyle{});
+  AnswerStyle style;
+  style.coverage = coverage_for(bound, core);
+  CatalogPageWriter writer(bound.format, style);
   writer.begin(reply.body);
   const PageInfo page =
       core.catalog_search(bound.query, bound.paging,
@@ -214,6 +236,7 @@ Reply catalog_list(const QueryService& core, const Call& call) {
   const PageLinks links = page_links(page, call.base_url, call.path, call.query, kMaxOffset);
   writer.end(page, {links.next, links.prev}, reply.body);
   add_page_headers(page, links, reply);
+  add_coverage_header(style.coverage, reply);
   return reply;
 }
 
@@ -232,7 +255,7 @@ Reply search(const Cores& cores, const Call& call) {
   return set_list(
       bound.format, bound.tle_layout,
       [&](const SetVisitor& visit) { return cores.core.search(bound.query, bound.paging, visit); },
-      call, nullptr, judge);
+      call, nullptr, judge, coverage_for(bound, cores.core));
 }
 
 Reply snapshot(const Cores& cores, const Call& call) {
@@ -243,7 +266,7 @@ Reply snapshot(const Cores& cores, const Call& call) {
       [&](const SetVisitor& visit) {
         return cores.core.snapshot(bound.query, bound.paging, visit);
       },
-      call, nullptr, judge);
+      call, nullptr, judge, coverage_for(bound, cores.core));
 }
 
 Reply history(const Cores& cores, const Call& call) {
@@ -258,10 +281,16 @@ Reply history(const Cores& cores, const Call& call) {
       call, &meta, judge);
 }
 
-Reply adjacent(const QueryService& core, const Call& call) {
+Reply adjacent(const Cores& cores, const Call& call) {
   const auto bound = bind_adjacent(call.route.norad_id, call.params, FrontEnd::http);
+  const Adjacent found = cores.core.adjacent(bound.query);
   std::string body;
-  write_adjacent_json(core.adjacent(bound.query), body);
+  if (auto judge = events::judge_for(bound, cores.archive, cores.core)) {
+    const AdjacentQuality quality = events::flags_of(*judge, found);
+    write_adjacent_json(found, body, &quality);
+  } else {
+    write_adjacent_json(found, body);
+  }
   return json_reply(std::move(body));
 }
 
@@ -300,7 +329,7 @@ Reply answer_now(const Cores& cores, const Call& call, const ApiSettings& settin
     case Endpoint::nearest:
       return nearest(cores, call);
     case Endpoint::adjacent:
-      return adjacent(core, call);
+      return adjacent(cores, call);
     case Endpoint::range:
       return range(core, call);
     case Endpoint::state:

@@ -264,6 +264,65 @@ TEST_F(AsOfTest, TheSearchIsEachObjectsNewestSetThen) {
   EXPECT_TRUE(search(kDay3, "zarya").empty());
 }
 
+// The coverage at e2 as of each day: the records then (40000 decayed only by day 3's record,
+// 50000 first recorded on day 2) and the sets then (25544's e3 came on day 2), with the sync
+// that had collected them.
+TEST_F(AsOfTest, TheCoverageIsTheCatalogAndTheSetsAsThenKnown) {
+  CatalogRecord iss;
+  iss.norad_id = 25544;
+  iss.object_name = "ISS (ZARYA)";
+  iss.object_type = ObjectType::payload;
+  CatalogRecord debris = iss;
+  debris.norad_id = 40000;
+  debris.object_type = ObjectType::debris;
+  CatalogRecord late = iss;
+  late.norad_id = 50000;
+  const auto publish = [&](const std::vector<ElementSet>& sets,
+                           const std::vector<CatalogRecord>& records, std::int64_t published) {
+    const std::int64_t run = runs_.start_run("file", at(published + kDay), at(published));
+    writer_.write_batch(sets, records, run);
+    runs_.finish_run(run, RunOutcome::ok, {});
+  };
+  publish({make_set(40000, kE1)}, {iss, debris}, kDay1);
+  publish({make_set(50000, kE3)}, {late}, kDay2);
+  debris.decay_date = at(kE1 - 2 * kDay);
+  publish({}, {debris}, kDay3);
+  const auto store = SqliteStore::open(path_);
+
+  const auto coverage = [&](std::int64_t as_of, std::int64_t instant) {
+    const AsOfCore then(*store, at(as_of));
+    return then.core().coverage(at(instant));
+  };
+  const Coverage day1 = coverage(kDay1, kE2);
+  EXPECT_EQ(day1.instant, at(kE2));
+  EXPECT_EQ(day1.on_orbit, 2);
+  EXPECT_EQ(day1.within_1_day, 2) << "25544 at e2, 40000 12 hours before";
+  ASSERT_EQ(day1.last_syncs.size(), 1U);
+  EXPECT_EQ(day1.last_syncs[0].source, "file");
+  EXPECT_EQ(day1.last_syncs[0].collected_at, at(kDay1));
+  const Coverage day2 = coverage(kDay2, kE2);
+  EXPECT_EQ(day2.on_orbit, 3);
+  EXPECT_EQ(day2.within_1_day, 3) << "50000's first set, 18 hours after";
+  EXPECT_EQ(day2.last_syncs[0].collected_at, at(kDay2));
+  const Coverage day3 = coverage(kDay3, kE2);
+  EXPECT_EQ(day3.on_orbit, 2) << "the record of day 3 says 40000 decayed before e2";
+  EXPECT_EQ(day3.within_1_day, 2);
+  // Ten days after e2 as of day 2: 25544's newest set then is e3 (e4 came on day 3), 50000's
+  // too; nothing within 3 days.
+  const Coverage later = coverage(kDay2, kE2 + 10 * kDay);
+  EXPECT_EQ(later.on_orbit, 3);
+  EXPECT_EQ(later.within_3_days, 0);
+  EXPECT_EQ(later.within_30_days, 3);
+  // Before anything was published: no record, no sync.
+  const Coverage before = coverage(kDay1 - 1, kE2);
+  EXPECT_EQ(before.on_orbit, 0);
+  EXPECT_TRUE(before.last_syncs.empty());
+  // Today's coverage at e2 agrees with day 3's: nothing published since changed it.
+  const Coverage today = store->coverage(at(kE2));
+  EXPECT_EQ(today.on_orbit, day3.on_orbit);
+  EXPECT_EQ(today.within_1_day, day3.within_1_day);
+}
+
 TEST_F(AsOfTest, TheStatusIsNotAnsweredAsOf) {
   const AsOfStore view(*store_, at(kDay1));
   EXPECT_THROW(view.mirror_stats(), Error);

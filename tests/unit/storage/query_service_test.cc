@@ -121,6 +121,25 @@ TEST_F(QueryServiceTest, CoverageCountsSatcatObjectsInOrbitAndTheirNewestSets) {
   EXPECT_EQ(status.coverage.within_30_days, 0);
 }
 
+// At a past instant the nearest set is read where memory cannot tell it: at 06:00 on the 1st,
+// object 1's newest set is two days on but its sets of 00:00 and 12:00 are 6 hours away.
+TEST_F(QueryServiceTest, CoverageAtAPastInstantReadsTheSetsAroundIt) {
+  const TimePoint six = at(kEpoch2024 + 6 * kHour);
+  const Coverage then = store_->coverage(six);
+  EXPECT_EQ(then.instant, six);
+  EXPECT_EQ(then.on_orbit, 3) << "1, 2 and 3 (decaying on the 2nd); 4 not launched";
+  EXPECT_EQ(then.within_1_day, 3);
+  // Two days before the first sets: each object's first set is its nearest.
+  const Coverage before = store_->coverage(at(kEpoch2024 - 2 * kDay));
+  EXPECT_EQ(before.on_orbit, 3);
+  EXPECT_EQ(before.within_1_day, 0);
+  EXPECT_EQ(before.within_3_days, 3);
+  // Kept for the generation: asked again, the same figures.
+  const Coverage again = store_->coverage(six);
+  EXPECT_EQ(again.within_1_day, then.within_1_day);
+  EXPECT_EQ(again.on_orbit, then.on_orbit);
+}
+
 TEST_F(QueryServiceTest, NearestTiesGoToTheEarlierSet) {
   const struct {
     std::int64_t epoch, expected;
