@@ -28,7 +28,8 @@ _gpq() {
   local valued="--db --format --limit --page --per-page --search --group --intdes --ids --regime
     --type --epoch --start --end --source --tle-layout --owner --launch-year --from --config --celestrak-url
     --spacetrack-url --since --history-days --retries --timeout --listen --threads --public-url
-    --rate --burst --heavy-rate --heavy-burst --monthly-quota --access-log --keep-alive --label
+    --rate --burst --heavy-rate --heavy-burst --monthly-quota --access-log --access-log-format
+    --metrics-listen --keep-alive --label
     --max-connections --max-connections-per-address --redis --redis-timeout --trusted-proxy
     --max-conjunction-days --at --set --frame --to --step --lat --lon --alt --min-elevation --from-peer --peer-key-file
     --published-at --as-of
@@ -69,6 +70,10 @@ _gpq() {
     --access-log)
       _filedir
       [[ off == "$cur"* ]] && COMPREPLY+=(off)
+      return
+      ;;
+    --access-log-format)
+      _gpq_words "text json"
       return
       ;;
     --format)
@@ -171,7 +176,8 @@ _gpq() {
       --history --since --history-days --retries --timeout --from-peer --peer-key-file --follow
       --full --gzip" ;;
     serve) options="--listen --threads --no-auth --public-url --rate --burst --heavy-rate
-      --heavy-burst --monthly-quota --max-conjunction-days --access-log --timeout --keep-alive
+      --heavy-burst --monthly-quota --max-conjunction-days --access-log --access-log-format
+      --metrics-listen --timeout --keep-alive
       --max-connections --max-connections-per-address --redis --redis-timeout --config
       --trusted-proxy" ;;
     keys)

@@ -7,7 +7,7 @@ set -g __gpq_valued --sort --order --db --format --limit --page --per-page --sea
     --regime --type --epoch --start --end --source --tle-layout --owner --launch-year --from --config \
     --celestrak-url --spacetrack-url --since --history-days --retries --timeout --listen \
     --threads --public-url --rate --burst --heavy-rate --heavy-burst --monthly-quota \
-    --access-log --keep-alive --max-connections --max-connections-per-address --label --redis \
+    --access-log --access-log-format --metrics-listen --keep-alive --max-connections --max-connections-per-address --label --redis \
     --redis-timeout --trusted-proxy --at --set --frame --to --step --lat --lon --alt \
     --min-elevation --from-peer --peer-key-file --scope --threshold --primaries --hard-body-radius \
     --max-conjunction-days --published-at --as-of
@@ -223,6 +223,10 @@ complete -c gpq -n $is_serve -l heavy-burst -x -d 'Burst on the heavy endpoints'
 complete -c gpq -n $is_serve -l monthly-quota -x -d 'Requests per key per UTC month'
 complete -c gpq -n $is_serve -l max-conjunction-days -x -d 'Longest window /conjunctions screens, in days'
 complete -c gpq -n $is_serve -l access-log -r -F -a off -d 'File to append request lines to, or off'
+complete -c gpq -n $is_serve -l access-log-format -x -a 'text json' \
+    -d 'A line of text, or a JSON object, per request'
+complete -c gpq -n $is_serve -l metrics-listen -x \
+    -d 'ADDRESS:PORT to serve /metrics on for Prometheus'
 complete -c gpq -n $is_serve -l timeout -x -d 'Seconds for a request to arrive whole, or a response to be read'
 complete -c gpq -n $is_serve -l keep-alive -x -d 'Seconds an idle kept-alive connection stays open'
 complete -c gpq -n $is_serve -l max-connections -x -d 'Connections open at once'

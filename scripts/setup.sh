@@ -21,6 +21,8 @@ packages=(
   groff-base mandoc man-db bash-completion zsh fish lintian dpkg-dev systemd
   # the fleet tests (ctest -L fleet) start their own redis-server and haproxy on loopback
   redis-server haproxy
+  # promtool checks gpq serve's /metrics, and a real prometheus scrapes it (metrics_test.cc)
+  prometheus
   # the browser tests of the page at / (tests/browser, ctest -L browser)
   chromium
 )
@@ -61,9 +63,10 @@ if ((${#missing[@]} > 0)); then
   export DEBIAN_FRONTEND=noninteractive
   "${sudo[@]}" apt-get update -qq
   "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-  # The fleet tests run their own Redis and HAProxy on free ports; the services Debian starts
-  # on install (6379, and haproxy's default configuration) are not wanted on a build machine.
-  for service in redis-server haproxy; do
+  # The tests run their own Redis, HAProxy and Prometheus on free ports; the services Debian
+  # starts on install (6379, haproxy's default configuration, 9090) are not wanted on a build
+  # machine.
+  for service in redis-server haproxy prometheus; do
     if [[ " ${missing[*]} " == *" $service "* ]] && command -v systemctl >/dev/null &&
       [[ -d /run/systemd/system ]]; then
       "${sudo[@]}" systemctl disable --now "$service" >/dev/null 2>&1 || true

@@ -159,6 +159,13 @@ struct SourceSync {
   std::optional<TimePoint> paused_until;  // no request before this (a refusal); may be past
 };
 
+// How many sync runs of a source ended one way (gpq serve's metrics count them).
+struct SyncRunTally {
+  std::string source;
+  std::string outcome;  // ok, failed, partial, interrupted, running
+  std::int64_t runs = 0;
+};
+
 // GET /status and `gpq status`: what the mirror holds and how fresh it is.
 inline constexpr std::int64_t kDegradedAfterHours = 48;
 // How much of the catalog an answer at `instant` stands on: the SATCAT objects in orbit then
@@ -192,6 +199,7 @@ struct ServiceStatus {
   std::optional<TimePoint> latest_epoch;    // newest set stored
   std::int64_t database_bytes = 0;          // size on disk
   std::vector<SourceSync> sources;
+  std::vector<SyncRunTally> run_tallies;  // by source and outcome
 };
 
 // Lists are streamed row by row, so the CLI can print a million rows in flat memory.

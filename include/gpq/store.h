@@ -38,8 +38,9 @@ struct MirrorStats {
   std::int64_t objects_with_sets = 0;    // objects with at least one set
   std::int64_t superseded_versions = 0;  // versions a later publication replaced
   EpochSpan epochs;
-  std::int64_t database_bytes = 0;  // the file and its write-ahead log
-  std::vector<SourceSync> sources;  // by source name
+  std::int64_t database_bytes = 0;        // the file and its write-ahead log
+  std::vector<SourceSync> sources;        // by source name
+  std::vector<SyncRunTally> run_tallies;  // by source and outcome
 };
 
 // A window of rows: skip `offset`, return at most `limit` (negative: no limit).
@@ -120,6 +121,8 @@ class Store {
   // set chosen (decay before the epoch, object type, group) and an object they exclude is not
   // given; an unsettled one is given whatever its decay and type say, for the caller to judge
   // by its record then (its group is today's).
+  // An object that had no SATCAT record published by `as_of` at all is settled too: the store
+  // judges it by having none (no decay, no object type).
   struct AsOfCandidate {
     std::int32_t norad_id = 0;
     bool settled = true;

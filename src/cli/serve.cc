@@ -20,14 +20,19 @@
 namespace gpq::cli {
 namespace {
 
-// "127.0.0.1:8080", "[::1]:8080", ":8080" (every IPv4 address) or "8080".
-void parse_listen(const std::string& text, http::ServeOptions& options) {
+struct Address {
+  std::string host;
+  int port = 0;
+};
+
+// "127.0.0.1:8080", "[::1]:8080", ":8080" (every IPv4 address) or "8080", given to `flag`.
+Address parse_address(std::string_view flag, const std::string& text) {
   std::string host = "127.0.0.1";
   std::string port = text;
   if (text.starts_with('[')) {
     const std::size_t close = text.find("]:");
     if (close == std::string::npos) {
-      fail(Errc::bad_request, "--listen '{}': write an IPv6 address as [ADDRESS]:PORT", text);
+      fail(Errc::bad_request, "{} '{}': write an IPv6 address as [ADDRESS]:PORT", flag, text);
     }
     host = text.substr(1, close - 1);
     port = text.substr(close + 2);
@@ -46,10 +51,9 @@ void parse_listen(const std::string& text, http::ServeOptions& options) {
     value = -1;
   }
   if (value < 0 || value > 65535) {
-    fail(Errc::bad_request, "--listen '{}': the port must be a number from 0 to 65535", text);
+    fail(Errc::bad_request, "{} '{}': the port must be a number from 0 to 65535", flag, text);
   }
-  options.host = host;
-  options.port = value;
+  return {host, value};
 }
 
 // Below the minimum a token would take longer to come back than Retry-After can say.
@@ -117,6 +121,14 @@ void add_limit_options(CLI::App& cmd, http::ServeOptions& options) {
 void add_connection_options(CLI::App& cmd, http::ServeOptions& options) {
   cmd.add_option("--access-log", options.access_log,
                  "File to append request lines to; 'off' for none (default: stderr)");
+  cmd.add_option_function<std::string>(
+         "--access-log-format",
+         [&options](const std::string& format) {
+           options.log_format = format == "json" ? LogFormat::json : LogFormat::text;
+         },
+         "text (a line per request, the default) or json (an object per line, the server's own "
+         "messages too)")
+      ->check(CLI::IsMember({"text", "json"}));
   cmd.add_option("--timeout", options.timeout_seconds,
                  "Seconds for a request to arrive whole, or a response to be read")
       ->check(CLI::Range(1, 3600))
@@ -141,8 +153,15 @@ void add_connection_options(CLI::App& cmd, http::ServeOptions& options) {
 
 // Checks what the options alone cannot, then serves until a signal.
 void run_serve(Context& ctx, http::ServeOptions& options, const std::string& listen,
-               const RedisChoice& redis) {
-  parse_listen(listen, options);
+               const std::string& metrics_listen, const RedisChoice& redis) {
+  const Address api = parse_address("--listen", listen);
+  options.host = api.host;
+  options.port = api.port;
+  if (!metrics_listen.empty()) {
+    const Address metrics = parse_address("--metrics-listen", metrics_listen);
+    options.metrics_host = metrics.host;
+    options.metrics_port = metrics.port;
+  }
   options.redis_url = redis_url(redis);
   require_rate("--rate", options.standard.per_second);
   require_rate("--heavy-rate", options.heavy.per_second);
@@ -159,8 +178,13 @@ void run_serve(Context& ctx, http::ServeOptions& options, const std::string& lis
   // One reader per worker, and one for the thread that watches the data generation.
   store->keep_readers(static_cast<std::size_t>(options.threads) + 1);
   const auto accounts = storage::Database::open(path, storage::Database::Mode::read_write);
-  http::serve(*store, *accounts, options, [&](const std::string& url) {
+  http::serve(*store, *accounts, options, [&](const http::Listening& urls) {
     if (!ctx.quiet()) {
+      // Metrics first: the line tests and scripts wait for is the last.
+      if (!urls.metrics_url.empty()) {
+        fmt::print("gpq serve: metrics at {}\n", urls.metrics_url);
+      }
+      const std::string& url = urls.api_url;
       fmt::print("gpq serve: listening on {} ({} threads)\n", url, options.threads);
       // The page at / (docs/SERVE.md): the listen URL less the API's path.
       fmt::print("gpq serve: the page is at {}/\n", url.substr(0, url.rfind("/api/")));
@@ -176,6 +200,10 @@ void add_serve_command(CLI::App& app, Context& ctx) {
   auto options = std::make_shared<http::ServeOptions>();
   auto listen = std::make_shared<std::string>("127.0.0.1:8080");
   add_listen_options(*cmd, *options, *listen);
+  auto metrics_listen = std::make_shared<std::string>();
+  cmd->add_option("--metrics-listen", *metrics_listen,
+                  "ADDRESS:PORT to serve /metrics on for Prometheus (no key: an address only "
+                  "the monitoring reaches); port 0 for any free port");
   add_limit_options(*cmd, *options);
   add_connection_options(*cmd, *options);
   auto redis = std::make_shared<RedisChoice>();
@@ -189,7 +217,9 @@ void add_serve_command(CLI::App& app, Context& ctx) {
       "  gpq keys create --label ops        prints a key once; send it as X-Api-Key\n"
       "  gpq serve --listen 0.0.0.0:8080 --public-url https://orbits.example.org\n"
       "  curl -H 'X-Api-Key: KEY' http://127.0.0.1:8080/api/v1/gp/25544?format=tle");
-  cmd->callback([&ctx, options, listen, redis] { run_serve(ctx, *options, *listen, *redis); });
+  cmd->callback([&ctx, options, listen, metrics_listen, redis] {
+    run_serve(ctx, *options, *listen, *metrics_listen, *redis);
+  });
 }
 
 }  // namespace gpq::cli

@@ -45,10 +45,9 @@ std::string coverage_header_value(const Coverage& coverage) {
 }
 
 std::string coverage_line(const Coverage& coverage) {
-  std::string line =
-      fmt::format("{} objects in orbit (SATCAT); a set within 1 day: {}, 3 days: {}, 30 days: {}",
-                  coverage.on_orbit, coverage.within_1_day, coverage.within_3_days,
-                  coverage.within_30_days);
+  std::string line = fmt::format(
+      "{} objects in orbit (SATCAT); a set within 1 day: {}, 3 days: {}, 30 days: {}",
+      coverage.on_orbit, coverage.within_1_day, coverage.within_3_days, coverage.within_30_days);
   for (const SourceCollected& sync : coverage.last_syncs) {
     fmt::format_to(std::back_inserter(line), "{} {} {}",
                    &sync == coverage.last_syncs.data() ? "; last sync:" : ",", sync.source,

@@ -28,6 +28,12 @@
 
 namespace gpq::storage {
 
+// An object whose SATCAT record changed after an instant, and whether it had one by then.
+struct CatalogChange {
+  std::int32_t norad_id = 0;
+  bool recorded_then = false;
+};
+
 class Database;
 
 // Every set returned carries object_name/object_id from the object table (the names the GP
@@ -99,7 +105,7 @@ class Reader {
   // The catalog record as published at `instant` (Store::catalog_record_at).
   std::optional<CatalogRecord> catalog_record_at(std::int32_t norad_id, TimePoint instant);
   // Objects whose current SATCAT record was published after `instant`, in NORAD order.
-  std::vector<std::int32_t> catalog_changed_after(TimePoint instant);
+  std::vector<CatalogChange> catalog_changed_after(TimePoint instant);
   // The object's names as published at `instant` (Store::object_names_at).
   std::optional<ObjectNames> object_names_at(std::int32_t norad_id, TimePoint instant);
   std::int64_t total_objects();  // objects with at least one set
@@ -109,6 +115,8 @@ class Reader {
   EpochSpan epoch_span();  // O(1): oldest epoch (kept by the writer) and newest
   // The newest run of each sync source and its newest success, by source name.
   std::vector<SourceSync> source_syncs();
+  // How many runs of each source ended each way, by source and outcome.
+  std::vector<SyncRunTally> run_tallies();
   // Store::last_syncs.
   std::vector<SourceCollected> last_syncs(TimePoint by);
 

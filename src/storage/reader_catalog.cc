@@ -106,6 +106,18 @@ std::int64_t Reader::total_objects() {
   });
 }
 
+std::vector<SyncRunTally> Reader::run_tallies() {
+  return with_database_errors(db_->path(), [&] {
+    SQLite::Statement query(db_->connection(), std::string(sql::kSelectRunTallies));
+    std::vector<SyncRunTally> tallies;
+    while (query.executeStep()) {
+      tallies.push_back({query.getColumn(0).getString(), query.getColumn(1).getString(),
+                         query.getColumn(2).getInt64()});
+    }
+    return tallies;
+  });
+}
+
 std::vector<SourceCollected> Reader::last_syncs(TimePoint by) {
   return with_database_errors(db_->path(), [&] {
     // Asked once per answer that includes its coverage: not worth a statement kept prepared.

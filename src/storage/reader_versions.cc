@@ -65,15 +65,16 @@ std::optional<CatalogRecord> Reader::catalog_record_at(std::int32_t norad_id, Ti
   });
 }
 
-std::vector<std::int32_t> Reader::catalog_changed_after(TimePoint instant) {
+std::vector<CatalogChange> Reader::catalog_changed_after(TimePoint instant) {
   return with_database_errors(db_->path(), [&] {
     StatementInUse in_use(*catalog_changed_after_);
     catalog_changed_after_->bind(1, static_cast<std::int64_t>(instant.unix_micros()));
-    std::vector<std::int32_t> ids;
+    std::vector<CatalogChange> changes;
     while (catalog_changed_after_->executeStep()) {
-      ids.push_back(catalog_changed_after_->getColumn(0).getInt());
+      changes.push_back({catalog_changed_after_->getColumn(0).getInt(),
+                         catalog_changed_after_->getColumn(1).getInt() != 0});
     }
-    return ids;
+    return changes;
   });
 }
 

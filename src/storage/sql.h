@@ -186,9 +186,12 @@ inline constexpr std::string_view kSelectCatalogRecordAt =
     ", published_us, 0, rowid FROM satcat_version"
     " WHERE norad_id = ?1)"
     " WHERE published <= ?2 ORDER BY current DESC, published DESC, written DESC LIMIT 1";
-// Objects whose SATCAT record now was published after ?1: their record then may differ.
-inline constexpr std::string_view kSelectCatalogChangedAfter =
-    "SELECT norad_id FROM satcat WHERE coalesce(published_us, 0) > ?1 ORDER BY norad_id";
+// Objects whose SATCAT record now was published after ?1: their record then may differ, and
+// whether they had one by then at all (one they did not have needs no look-up).
+inline constexpr std::string_view kSelectCatalogChangedAfter = R"sql(
+  SELECT s.norad_id, EXISTS (SELECT 1 FROM satcat_version v
+                             WHERE v.norad_id = s.norad_id AND v.published_us <= ?1)
+  FROM satcat s WHERE coalesce(s.published_us, 0) > ?1 ORDER BY s.norad_id)sql";
 inline constexpr std::string_view kSelectAllCatalog =
     "SELECT " GPQ_CATALOG_COLUMNS " FROM satcat ORDER BY norad_id";
 
@@ -253,6 +256,9 @@ inline constexpr std::string_view kSelectLastSyncs = R"sql(
   SELECT source, max(coalesce(published_us, started_us)) FROM sync_run
   WHERE outcome = 'ok' AND coalesce(published_us, started_us) <= ?1
   GROUP BY source ORDER BY source)sql";
+// How many runs of each source ended each way.
+inline constexpr std::string_view kSelectRunTallies =
+    "SELECT source, outcome, count(*) FROM sync_run GROUP BY source, outcome ORDER BY 1, 2";
 // A run's start (its sets' _collected_at) and when its sets were published.
 inline constexpr std::string_view kSelectRunTimes =
     "SELECT started_us, coalesce(published_us, started_us) FROM sync_run WHERE id = ?1";

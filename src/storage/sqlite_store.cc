@@ -274,6 +274,7 @@ MirrorStats SqliteStore::mirror_stats() const {
   stats.superseded_versions = reader->total_versions();
   stats.epochs = reader->epoch_span();
   stats.sources = reader->source_syncs();
+  stats.run_tallies = reader->run_tallies();
   for (const char* suffix : {"", "-wal"}) {
     std::error_code error;  // no log file: nothing to add
     const auto bytes = std::filesystem::file_size(readers_.path().string() + suffix, error);

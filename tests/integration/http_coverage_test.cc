@@ -48,8 +48,7 @@ class HttpCoverageTest : public ServedWorldTest {
       }
       if (!record["DECAY_DATE"].is_null()) {
         const std::int64_t decayed_from =
-            parse_date("decay", record["DECAY_DATE"].get_string().value()).unix_micros() +
-            kDayUs;
+            parse_date("decay", record["DECAY_DATE"].get_string().value()).unix_micros() + kDayUs;
         if (instant.unix_micros() >= decayed_from) {
           continue;
         }
@@ -63,7 +62,8 @@ class HttpCoverageTest : public ServedWorldTest {
       std::int64_t nearest = INT64_MAX;
       for (const auto set : parser_.parse(sets.body)["data"].get_array()) {
         const TimePoint epoch = parse_date("epoch", set["EPOCH"].get_string().value());
-        nearest = std::min<std::int64_t>(nearest, std::llabs(epoch.unix_micros() - instant.unix_micros()));
+        nearest = std::min<std::int64_t>(nearest,
+                                         std::llabs(epoch.unix_micros() - instant.unix_micros()));
       }
       counted.within_1_day += nearest <= kDayUs ? 1 : 0;
       counted.within_3_days += nearest <= 3 * kDayUs ? 1 : 0;
@@ -79,7 +79,8 @@ class HttpCoverageTest : public ServedWorldTest {
     const auto syncs = coverage["last_sync"].get_object();
     EXPECT_EQ(std::string(syncs["file"].get_string().value()), "2026-02-28T18:00:00.000Z");
     return {coverage["on_orbit"].get_int64(), coverage["with_set_within_1d"].get_int64(),
-            coverage["with_set_within_3d"].get_int64(), coverage["with_set_within_30d"].get_int64()};
+            coverage["with_set_within_3d"].get_int64(),
+            coverage["with_set_within_30d"].get_int64()};
   }
 
   static std::string header_of(const Counted& c, const std::string& at) {
@@ -127,7 +128,7 @@ TEST_F(HttpCoverageTest, EveryAnswerAtAnInstantCountsTheCatalogThen) {
 // The searches stand at now: every set of the known world is months old by the real clock.
 TEST_F(HttpCoverageTest, TheSearchesStandAtNow) {
   for (const char* path : {"/gp?include=coverage", "/catalog?include=coverage",
-                                 "/gp?include=quality,coverage&search=ISS"}) {
+                           "/gp?include=quality,coverage&search=ISS"}) {
     const HttpResult r = get(path);
     ASSERT_EQ(r.status, 200) << path << " " << r.body;
     // Read before count_at(), which parses other answers with the same parser.
@@ -150,8 +151,7 @@ TEST_F(HttpCoverageTest, TheCliWritesTheSameJsonAndALineElsewhere) {
   ASSERT_EQ(csv.exit_code, 0) << csv.err;
   EXPECT_EQ(csv.err.rfind("gpq: coverage at 2026-01-10T18:00:00.000Z: ", 0), 0U) << csv.err;
   EXPECT_NE(csv.err.find("objects in orbit (SATCAT)"), std::string::npos) << csv.err;
-  EXPECT_NE(csv.err.find("last sync: file 2026-02-28T18:00:00.000Z"), std::string::npos)
-      << csv.err;
+  EXPECT_NE(csv.err.find("last sync: file 2026-02-28T18:00:00.000Z"), std::string::npos) << csv.err;
   EXPECT_EQ(csv.out, cli({"state", "--all", "--at", at, "--format", "csv"}).out);
   const ProcessResult one = cli({"state", "25544", "--at", at, "--coverage"});
   EXPECT_NE(one.exit_code, 0);

@@ -308,7 +308,7 @@ TEST(HttpLimitsTest, AFailureAfterTheThreadsStartReachesTheCaller) {
   options.no_auth = true;
   options.port = 0;
   options.access_log = "off";
-  const auto announce = [](const std::string&) {
+  const auto announce = [](const http::Listening&) {
     fail(Errc::internal, "cannot write the URL to standard output");
   };
   EXPECT_EXIT(

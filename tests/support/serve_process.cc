@@ -76,6 +76,10 @@ ServeProcess::ServeProcess(const std::filesystem::path& db, const std::vector<st
   base_url_ = match[1];
   host_ = match[2];
   port_ = std::stoi(match[3]);
+  const std::regex metrics(R"(metrics at (http://[0-9.]+:[0-9]+/metrics))");
+  if (std::regex_search(out, match, metrics)) {
+    metrics_url_ = match[1];
+  }
 }
 
 ServeProcess::~ServeProcess() {

@@ -26,6 +26,8 @@ class ServeProcess {
   // "http://127.0.0.1:PORT/api/v1"
   const std::string& base_url() const { return base_url_; }
   pid_t pid() const { return pid_; }
+  // "http://127.0.0.1:PORT/metrics" with --metrics-listen, else empty.
+  const std::string& metrics_url() const { return metrics_url_; }
 
   // SIGTERM, then waits for the exit; the exit code (-1 when killed by a signal).
   int stop();
@@ -39,6 +41,7 @@ class ServeProcess {
   std::string host_ = "127.0.0.1";
   int port_ = 0;
   std::string base_url_;
+  std::string metrics_url_;
 };
 
 }  // namespace gpq::test

@@ -35,7 +35,8 @@ std::optional<std::int64_t> whole_param(const httplib::Request& req, const char*
 
 std::optional<Reply> stream_changes(const httplib::Request& req, httplib::Response& res,
                                     const std::filesystem::path& path,
-                                    const std::atomic<bool>& stopping) {
+                                    const std::atomic<bool>& stopping,
+                                    std::shared_ptr<void> while_open) {
   constexpr std::int64_t kLargest = 999'999'999'999'999'999;
   std::optional<Reply> refusal;
   const auto after = whole_param(req, "after", kLargest, refusal);
@@ -52,8 +53,8 @@ std::optional<Reply> stream_changes(const httplib::Request& req, httplib::Respon
   res.set_header("Cache-Control", "no-store");
   res.set_chunked_content_provider(
       "application/vnd.gpq.changes",
-      [path, request, gzip, &stopping, wait = std::chrono::seconds(*wait)](
-          std::size_t, httplib::DataSink& sink) {
+      [path, request, gzip, &stopping, wait = std::chrono::seconds(*wait),
+       while_open = std::move(while_open)](std::size_t, httplib::DataSink& sink) {
         try {
           if (wait.count() > 0) {
             storage::wait_for_generation(path, request.after, wait,

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <memory>
 #include <optional>
 
 #include "http/api/endpoints.h"
@@ -21,9 +22,11 @@ inline constexpr int kMaxChangeWaitSeconds = 60;
 
 // Sets up `res` to stream the changes of the database at `path`; or, for parameters that
 // are not valid, returns the 400 reply to send instead.
-// A long poll ends early once `stopping` is set (the server is shutting down).
+// A long poll ends early once `stopping` is set (the server is shutting down). `while_open` is
+// held until the stream ends (the server counts open streams with it).
 std::optional<Reply> stream_changes(const httplib::Request& req, httplib::Response& res,
                                     const std::filesystem::path& path,
-                                    const std::atomic<bool>& stopping);
+                                    const std::atomic<bool>& stopping,
+                                    std::shared_ptr<void> while_open = nullptr);
 
 }  // namespace gpq::http

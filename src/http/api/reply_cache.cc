@@ -34,4 +34,9 @@ void ReplyCache::store(const std::string& key, std::int64_t generation,
   bytes_ += size;
 }
 
+std::size_t ReplyCache::bytes() {
+  const std::lock_guard lock(mutex_);
+  return bytes_;
+}
+
 }  // namespace gpq::http

@@ -31,6 +31,8 @@ class ReplyCache {
                                           Clock::time_point now);
   void store(const std::string& key, std::int64_t generation,
              std::shared_ptr<const CachedReply> reply, Clock::time_point now);
+  // What the kept replies hold: their keys and bodies.
+  std::size_t bytes();
 
  private:
   struct Entry {

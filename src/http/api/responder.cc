@@ -9,6 +9,7 @@
 #include "gpq/error.h"
 #include "gpq/request.h"
 
+#include "format/process_log.h"
 #include "http/api/conditional.h"
 #include "http/api/request_params.h"
 
@@ -21,7 +22,7 @@ constexpr std::chrono::seconds kReplyLifetime{30};
 }  // namespace
 
 Reply internal_error(std::string_view detail) {
-  fmt::print(stderr, "gpq serve: internal error: {}\n", detail);
+  log_message("error", fmt::format("internal error: {}", detail));
   return error_reply(Errc::internal,
                      "the server failed to answer; the failure is in the server's log");
 }
@@ -37,18 +38,24 @@ void Responder::start(std::string listen_url) {
   generation_ = std::make_unique<GenerationWatch>(core_, kGenerationPoll);
 }
 
+CacheFigures Responder::cache_figures() {
+  return {hits_.load(std::memory_order_relaxed), misses_.load(std::memory_order_relaxed),
+          replies_.bytes()};
+}
+
 Answer Responder::answer(const httplib::Request& req, const Route& route) {
-  if (const auto kept = cached(req, route)) {
+  bool hit = false;
+  if (const auto kept = cached(req, route, hit)) {
     // Computed for this request and too large to keep (the whole catalog's states are
     // megabytes): nobody else holds it, so it is moved rather than copied. cached() made it
     // non-const.
     if (kept.use_count() == 1) {
       auto& own = const_cast<CachedReply&>(*kept);
-      return {std::move(own.reply), std::move(own.etag)};
+      return {std::move(own.reply), std::move(own.etag), false};
     }
-    return {kept->reply, kept->etag};
+    return {kept->reply, kept->etag, hit};
   }
-  Answer fresh{compute(req, route), {}};
+  Answer fresh{compute(req, route), {}, false};
   if (fresh.reply.status == 200) {
     fresh.etag = etag_of(fresh.reply.body);
   }
@@ -56,7 +63,7 @@ Answer Responder::answer(const httplib::Request& req, const Route& route) {
 }
 
 std::shared_ptr<const CachedReply> Responder::cached(const httplib::Request& req,
-                                                     const Route& route) {
+                                                     const Route& route, bool& hit) {
   if (!needs_key(route.endpoint)) {
     return nullptr;  // /status reports the time and the sync runs; /openapi.json is static
   }
@@ -70,9 +77,12 @@ std::shared_ptr<const CachedReply> Responder::cached(const httplib::Request& req
   key += req.target;
   key += '\n';
   key += req.get_header_value("Accept");
-  if (auto hit = replies_.find(key, *generation, now)) {
-    return hit;
+  if (auto kept = replies_.find(key, *generation, now)) {
+    hits_.fetch_add(1, std::memory_order_relaxed);
+    hit = true;
+    return kept;
   }
+  misses_.fetch_add(1, std::memory_order_relaxed);
   auto fresh = std::make_shared<CachedReply>();
   fresh->reply = compute(req, route);
   if (fresh->reply.status != 200) {

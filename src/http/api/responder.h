@@ -2,6 +2,7 @@
 // others computed by the endpoint functions, every exception turned into an error reply.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -18,10 +19,19 @@
 
 namespace gpq::http {
 
-// What answer() gives: the reply, and the ETag of its body when its status is 200.
+// What answer() gives: the reply, the ETag of its body when its status is 200, and whether it
+// came from the reply cache.
 struct Answer {
   Reply reply;
   std::string etag;
+  bool cached = false;
+};
+
+// The reply cache's figures since start, for the metrics.
+struct CacheFigures {
+  std::uint64_t hits = 0;
+  std::uint64_t misses = 0;
+  std::size_t bytes = 0;
 };
 
 class Responder {
@@ -37,11 +47,14 @@ class Responder {
   // Thread-safe once start() has returned. Never throws for a failure of the query: a 4xx
   // of the core becomes its error reply, anything else a 500 (internal_error).
   Answer answer(const httplib::Request& req, const Route& route);
+  // Any thread.
+  CacheFigures cache_figures();
 
  private:
   // The reply kept for this request, or null when replies of its endpoint are not kept or the
-  // generation is unknown; a miss is computed and kept (errors are not).
-  std::shared_ptr<const CachedReply> cached(const httplib::Request& req, const Route& route);
+  // generation is unknown; a miss is computed and kept (errors are not). `hit`: it was kept.
+  std::shared_ptr<const CachedReply> cached(const httplib::Request& req, const Route& route,
+                                            bool& hit);
   Reply compute(const httplib::Request& req, const Route& route);
 
   const QueryService& core_;
@@ -49,6 +62,8 @@ class Responder {
   ApiSettings settings_;
   std::string listen_url_;
   ReplyCache replies_;
+  std::atomic<std::uint64_t> hits_{0};
+  std::atomic<std::uint64_t> misses_{0};
   std::unique_ptr<GenerationWatch> generation_;  // from start()
 };
 

@@ -8,6 +8,8 @@
 
 #include <fmt/core.h>
 
+#include "format/process_log.h"
+
 namespace gpq::http {
 
 void KeyWatch::start() {
@@ -23,11 +25,11 @@ void KeyWatch::run(const std::stop_token& stop) {
     try {
       ring_.refresh();
       if (std::exchange(failing, false)) {
-        fmt::print(stderr, "gpq serve: keys can be read again\n");
+        log_message("info", "keys can be read again");
       }
     } catch (const std::exception& error) {
       if (!std::exchange(failing, true)) {
-        fmt::print(stderr, "gpq serve: could not reload keys: {}\n", error.what());
+        log_message("error", fmt::format("could not reload keys: {}", error.what()));
       }
     }
   }

@@ -13,6 +13,9 @@
 
 namespace gpq::http {
 
+// Why a request was answered 429: its lane's rate, or the key's monthly quota.
+enum class LimitReason : std::uint8_t { rate, quota };
+
 struct LimitDecision {
   enum class Outcome : std::uint8_t {
     admitted,       // a token taken and a quota unit reserved

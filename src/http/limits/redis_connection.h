@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -74,16 +75,35 @@ class RedisPool {
             std::chrono::milliseconds backoff = std::chrono::milliseconds(200))
       : endpoint_(std::move(endpoint)), timeouts_(timeouts), backoff_(backoff) {}
 
+  // Told of each use: how long it took, and whether it failed (the server's metrics).
+  using Observer = std::function<void(std::chrono::microseconds took, bool failed)>;
+  // Before the pool is shared between threads.
+  void observe(Observer observer) { observer_ = std::move(observer); }
+
   // Runs `use(connection)`. Throws RedisUnavailable (from `use`, or at once while backing off).
   template <typename Use>
   auto with(Use&& use) -> decltype(use(std::declval<RedisConnection&>())) {
-    std::unique_ptr<RedisConnection> connection = lease();
+    const auto started = std::chrono::steady_clock::now();
+    const auto took = [&] {
+      return std::chrono::duration_cast<std::chrono::microseconds>(
+          std::chrono::steady_clock::now() - started);
+    };
+    std::unique_ptr<RedisConnection> connection;
     try {
+      connection = lease();
       auto result = use(*connection);
       succeeded(std::move(connection));
+      if (observer_) {
+        observer_(took(), false);
+      }
       return result;
     } catch (const RedisUnavailable&) {
-      failed();
+      if (connection) {
+        failed();
+      }
+      if (observer_) {
+        observer_(took(), true);
+      }
       throw;
     }
   }
@@ -98,6 +118,7 @@ class RedisPool {
 
   RedisEndpoint endpoint_;
   RedisTimeouts timeouts_;
+  Observer observer_;
   std::chrono::milliseconds backoff_;
   std::mutex mutex_;  // guards what follows
   std::vector<std::unique_ptr<RedisConnection>> idle_;

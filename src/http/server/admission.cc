@@ -129,6 +129,12 @@ std::variant<Admitted, Refused> Admission::admit(std::string_view method, const 
   admitted.lane = lane_of(route->endpoint);
   const LimitDecision decision = limits_.take(key, admitted.lane, now);
   if (std::optional<Refused> refused = refusal_by_limit(decision, key, limits_.limit(), now)) {
+    refused->lane = admitted.lane;
+    if (decision.outcome == LimitDecision::Outcome::rate_limited) {
+      refused->limit = LimitReason::rate;
+    } else if (decision.outcome == LimitDecision::Outcome::quota_used_up) {
+      refused->limit = LimitReason::quota;
+    }
     return std::move(*refused);
   }
   admitted.quota_reserved = true;

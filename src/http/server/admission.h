@@ -40,6 +40,9 @@ struct Refused {
   Reply reply;
   std::optional<std::int64_t> key;
   std::optional<std::int64_t> remaining;  // the key's quota left, when known
+  // For a 429: the lane it was counted in and why (the metrics count them).
+  Lane lane = Lane::standard;
+  std::optional<LimitReason> limit = std::nullopt;
 };
 
 class Admission {

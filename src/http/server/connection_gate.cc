@@ -362,6 +362,10 @@ class ConnectionGate::EventLoop {
 
   void forget(const GateConnection& connection) { counts_.release(connection.peer_ip); }
 
+ public:
+  std::size_t open_connections() const noexcept { return counts_.open(); }
+
+ private:
   int listening_;
   int epoll_ = -1;
   int wake_ = -1;
@@ -389,6 +393,10 @@ void ConnectionGate::run() {
 
 void ConnectionGate::stop() {
   loop_->stop();
+}
+
+std::size_t ConnectionGate::open_connections() const noexcept {
+  return loop_->open_connections();
 }
 
 }  // namespace gpq::http

@@ -50,6 +50,8 @@ class ConnectionGate {
   void run();
   // Any thread, any number of times.
   void stop();
+  // Client connections open now; any thread.
+  std::size_t open_connections() const noexcept;
 
  private:
   class EventLoop;

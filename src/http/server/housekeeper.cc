@@ -10,6 +10,7 @@
 
 #include "gpq/error.h"
 
+#include "format/process_log.h"
 #include "storage/api_keys.h"
 
 namespace gpq::http {
@@ -53,7 +54,7 @@ void Housekeeper::save_counts() {
   } catch (const Error& error) {
     // Kept for the next round: a sync may hold the write lock for a while.
     quota_.restore(pending);
-    fmt::print(stderr, "gpq serve: could not save quota counts yet: {}\n", error.what());
+    log_message("error", fmt::format("could not save quota counts yet: {}", error.what()));
   }
 }
 

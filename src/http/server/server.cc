@@ -40,6 +40,8 @@
 #include "http/server/connection_gate.h"
 #include "http/server/gate_answers.h"
 #include "http/server/housekeeper.h"
+#include "http/server/metrics.h"
+#include "http/server/metrics_listener.h"
 #include "http/server/request_shape.h"
 #include "storage/database.h"
 
@@ -52,11 +54,15 @@ constexpr std::size_t kMaxBodyBytes = 64 * 1024;  // the API takes no bodies
 constexpr std::size_t kKeepAliveRequests = 100'000;
 constexpr std::size_t kSmallestCompressed = 512;  // below this gzip saves nothing worth a CPU
 
-// What the access log needs to know of a request that httplib's logger cannot see.
+// What the access log and the metrics need to know of a request that httplib's logger cannot
+// see.
 struct RequestNote {
   std::optional<SteadyClock::time_point> started;
   std::optional<std::int64_t> key_id;
-  std::optional<Admitted> admitted;  // the exception handler settles it as a 500
+  std::optional<Admitted> admitted;                 // the exception handler settles it as a 500
+  std::size_t endpoint = ServerMetrics::kUnrouted;  // its label in the metrics
+  std::optional<Lane> lane;                         // a keyed endpoint's rate lane
+  bool cache_hit = false;
 };
 thread_local RequestNote current_note;
 
@@ -123,7 +129,7 @@ class ApiServer {
         limiter_(options.standard, options.heavy),
         quota_(options.monthly_quota),
         limits_(limit_book(redis_.get(), options, limiter_, quota_)),
-        log_(options.access_log),
+        log_(options.access_log, options.log_format),
         admission_(keys_, *limits_, options.no_auth),
         housekeeper_(accounts, quota_, log_),
         key_watch_(keys_) {
@@ -136,11 +142,16 @@ class ApiServer {
            redis_ ? " --redis URL" : "");
     }
     housekeeper_.load_counts(system_now());
+    if (redis_) {
+      redis_->observe([this](std::chrono::microseconds took, bool failed) {
+        metrics_.redis_command(took, failed);
+      });
+    }
     configure();
   }
 
-  // Binds, reports the URL, and serves until stop().
-  void run(const std::function<void(const std::string&)>& on_ready) {
+  // Binds, reports the URLs, and serves until stop().
+  void run(const std::function<void(const Listening&)>& on_ready) {
     int port = options_.port;
     if (port == 0) {
       port = server_.bind_to_any_port(options_.host);
@@ -179,8 +190,14 @@ class ApiServer {
     responder_.start(listen_url_);
     housekeeper_.start();
     key_watch_.start();
-    on_ready(listen_url_ + std::string(kApiPrefix));
+    if (options_.metrics_port) {
+      metrics_listener_.emplace(options_.metrics_host, *options_.metrics_port,
+                                [this] { return exposition(); });
+    }
+    on_ready({listen_url_ + std::string(kApiPrefix),
+              metrics_listener_ ? metrics_listener_->url() : std::string()});
     gate->run();
+    metrics_listener_.reset();
     housekeeper_.finish();
   }
 
@@ -229,14 +246,51 @@ class ApiServer {
           req.remote_addr, req.get_header_value("X-Forwarded-For"), options_.trusted_proxies);
       LogLine line{client,          req.method,   req.target,         res.status,
                    res.body.size(), std::nullopt, current_note.key_id};
+      line.lane = current_note.lane;
+      line.cache_hit = current_note.cache_hit;
+      std::chrono::microseconds took{0};
       if (current_note.started) {
-        line.micros = std::chrono::duration_cast<std::chrono::microseconds>(SteadyClock::now() -
-                                                                            *current_note.started)
-                          .count();
+        took = std::chrono::duration_cast<std::chrono::microseconds>(SteadyClock::now() -
+                                                                     *current_note.started);
+        line.micros = took.count();
       }
+      metrics_.answered(current_note.endpoint, res.status, took);
       current_note = {};
       log_.write(line);
     });
+  }
+
+  // Counts a stream as open while any copy of the token lives (its content provider holds one).
+  std::shared_ptr<void> open_stream() {
+    open_streams_.fetch_add(1, std::memory_order_relaxed);
+    return {nullptr, [this](void*) { open_streams_.fetch_sub(1, std::memory_order_relaxed); }};
+  }
+
+  // The metrics as a scrape finds them (metrics.h); what cannot be read now is left out.
+  std::string exposition() {
+    ScrapeFacts facts;
+    facts.now = system_now();
+    {
+      const std::lock_guard lock(gate_mutex_);
+      facts.open_connections = gate_ ? static_cast<std::int64_t>(gate_->open_connections()) : 0;
+    }
+    facts.open_streams = open_streams_.load(std::memory_order_relaxed);
+    const CacheFigures cache = responder_.cache_figures();
+    facts.reply_cache_hits = cache.hits;
+    facts.reply_cache_misses = cache.misses;
+    facts.reply_cache_bytes = static_cast<std::int64_t>(cache.bytes);
+    try {
+      facts.data_generation = core_.data_generation();
+      ServiceStatus status = core_.status();
+      facts.sources = std::move(status.sources);
+      facts.runs = std::move(status.run_tallies);
+    } catch (const std::exception&) {
+      // The database cannot be read just now: the figures of the server itself still are.
+    }
+    facts.redis = redis_ != nullptr;
+    std::string out;
+    metrics_.write(facts, out);
+    return out;
   }
 
   GateLimits gate_limits() const {
@@ -254,7 +308,11 @@ class ApiServer {
   }
 
   void handle(const httplib::Request& req, httplib::Response& res) {
-    current_note = {SteadyClock::now(), std::nullopt, std::nullopt};
+    current_note = {};
+    current_note.started = SteadyClock::now();
+    if (const std::optional<Route> route = match_route(req.path)) {
+      current_note.endpoint = ServerMetrics::label_of(route->endpoint);
+    }
     // Range is ignored, as RFC 9110 14.2 allows: httplib would cut the body of our explicit
     // 200 to the range and keep the status, so a client took a fragment for the whole. The
     // bodies are built per request (and gzipped), so the whole answer is the one we give.
@@ -265,6 +323,7 @@ class ApiServer {
       return;
     }
     if (std::optional<Reply> page = web_page(req.method, req.path)) {
+      current_note.endpoint = ServerMetrics::kPage;
       std::string etag = page->status == 200 ? etag_of(page->body) : std::string();
       conclude(req, *page, std::move(etag));
       send(res, std::move(*page), std::nullopt, now);
@@ -277,18 +336,27 @@ class ApiServer {
         refused->reply.headers.emplace_back("Connection", "close");
       }
       current_note.key_id = refused->key;
+      if (refused->limit) {
+        metrics_.refused(refused->lane, *refused->limit);
+        current_note.lane = refused->lane;
+      }
       send(res, std::move(refused->reply), refused->key, now, refused->remaining);
       return;
     }
     Admitted& admitted = current_note.admitted.emplace(std::get<Admitted>(admission));
     current_note.key_id = admitted.key;
+    if (admitted.quota_reserved) {
+      current_note.lane = admitted.lane;
+    }
     if (admitted.route.endpoint == Endpoint::changes) {
-      if (std::optional<Reply> refused = stream_changes(req, res, database_path_, stopping_)) {
+      if (std::optional<Reply> refused =
+              stream_changes(req, res, database_path_, stopping_, open_stream())) {
         send(res, std::move(*refused), admitted.key, now);
       }
       return;
     }
-    auto [reply, etag] = responder_.answer(req, admitted.route);
+    auto [reply, etag, cache_hit] = responder_.answer(req, admitted.route);
+    current_note.cache_hit = cache_hit;
     if (auto age = epoch_age_hours(reply, system_now())) {
       reply.headers.emplace_back("X-Epoch-Age-Hours", std::move(*age));
     }
@@ -346,6 +414,7 @@ class ApiServer {
     }
   }
 
+  ServerMetrics metrics_;  // first: everything below may count in it
   ServeOptions options_;
   std::filesystem::path database_path_;  // the change stream reads it on connections of its own
   QueryService core_;
@@ -365,13 +434,16 @@ class ApiServer {
   std::optional<ConnectionGate> gate_;
   bool stop_requested_ = false;
   std::atomic<bool> stopping_{false};  // ends the change stream's long polls
+  std::atomic<std::int64_t> open_streams_{0};
   std::string listen_url_;
+  std::optional<MetricsListener> metrics_listener_;  // with --metrics-listen, from run()
 };
 
 }  // namespace
 
 void serve(const Store& store, storage::Database& accounts, const ServeOptions& options,
-           const std::function<void(const std::string& url)>& on_ready) {
+           const std::function<void(const Listening& urls)>& on_ready) {
+  set_process_log_format(options.log_format);
   ApiServer server(store, accounts, options);
   const SignalStopper stopper([&server, stopping = false](int) mutable {
     if (!std::exchange(stopping, true)) {

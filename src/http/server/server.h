@@ -5,12 +5,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "gpq/conjunction_query.h"
 #include "gpq/store.h"
 
+#include "format/process_log.h"
 #include "http/limits/rate_limiter.h"
 
 namespace gpq::storage {
@@ -41,16 +43,28 @@ struct ServeOptions {
   int redis_timeout_ms = 100;  // to connect, and for each command
   // Peers whose X-Forwarded-For is believed for the access log's client address.
   std::vector<std::string> trusted_proxies;
+  // --access-log-format: one line of text per request, or one JSON object (docs/SERVE.md).
+  LogFormat log_format = LogFormat::text;
+  // --metrics-listen: where /metrics is served for Prometheus, without a key; none: nowhere.
+  std::string metrics_host = "127.0.0.1";
+  std::optional<int> metrics_port;  // 0: any free port
+};
+
+// Where the server listens, once it does: the API's base URL, and /metrics's (empty without
+// --metrics-listen).
+struct Listening {
+  std::string api_url;
+  std::string metrics_url;
 };
 
 // Serves until SIGINT or SIGTERM, then stops accepting, lets the requests in flight finish,
-// writes the quota counts and returns. `on_ready` receives the base URL once listening.
+// writes the quota counts and returns. `on_ready` receives the URLs once listening.
 // `store` answers the queries. `accounts` is a read-write connection to the database of the
 // API keys and quota counts; the server reads the keys from it at start and then uses it
 // from its housekeeping thread only, so the caller must not use it until serve() returns.
 // Throws Error{bad_request} when it cannot start (no key and no --no-auth, address in use, a
 // bad --redis URL), Error{internal} when Redis does not answer at start.
 void serve(const Store& store, storage::Database& accounts, const ServeOptions& options,
-           const std::function<void(const std::string& url)>& on_ready);
+           const std::function<void(const Listening& urls)>& on_ready);
 
 }  // namespace gpq::http

@@ -57,6 +57,14 @@ class AsOfTest : public StorageTest {
     writer_.write_batch(sets, {}, run);
   }
 
+  // One more import of sets and SATCAT records, published at `published`; its run ends well.
+  void publish(const std::vector<ElementSet>& sets, const std::vector<CatalogRecord>& records,
+               std::int64_t published) {
+    const std::int64_t run = runs_.start_run("file", at(published + kDay), at(published));
+    writer_.write_batch(sets, records, run);
+    runs_.finish_run(run, RunOutcome::ok, {});
+  }
+
   std::vector<ElementSet> history_as_of(std::int64_t as_of) const {
     const AsOfStore view(*store_, at(as_of));
     std::vector<ElementSet> sets;
@@ -167,13 +175,9 @@ TEST_F(AsOfTest, TheCatalogRecordIsTheOneThenCurrent) {
   record.norad_id = 40000;
   record.object_name = "DEBRIS";
   record.object_type = ObjectType::debris;
-  const auto catalog = [&](const CatalogRecord& sent, std::int64_t published) {
-    const std::int64_t run = runs_.start_run("file", at(published + kDay), at(published));
-    writer_.write_batch({}, std::vector{sent}, run);
-  };
-  catalog(record, kDay1);
+  publish({}, {record}, kDay1);
   record.decay_date = at(kDay2);
-  catalog(record, kDay3);
+  publish({}, {record}, kDay3);
   const auto store = SqliteStore::open(path_);
   EXPECT_FALSE(AsOfStore(*store, at(kDay1 - 1)).catalog_record(40000).has_value());
   EXPECT_FALSE(AsOfStore(*store, at(kDay2)).catalog_record(40000)->decay_date.has_value());
@@ -199,11 +203,6 @@ TEST_F(AsOfTest, TheSnapshotIsTheCatalogAsThenKnown) {
   debris.norad_id = 40000;
   debris.object_name = "DEBRIS";
   debris.object_type = ObjectType::debris;
-  const auto publish = [&](const std::vector<ElementSet>& sets,
-                           const std::vector<CatalogRecord>& records, std::int64_t published) {
-    const std::int64_t run = runs_.start_run("file", at(published + kDay), at(published));
-    writer_.write_batch(sets, records, run);
-  };
   publish({make_set(40000, kE1)}, {debris}, kDay1);
   publish({make_set(50000, kE3)}, {}, kDay2);
   debris.decay_date = at(kE1 - 2 * kDay);  // a date: decayed from the day after it
@@ -238,6 +237,44 @@ TEST_F(AsOfTest, TheSnapshotIsTheCatalogAsThenKnown) {
   EXPECT_TRUE(members(kDay3, ObjectType::debris).empty());
   // Before anything was published, nothing.
   EXPECT_TRUE(members(kDay1 - 1).empty());
+}
+
+// A SATCAT record first published after the instant: as of then the object had none, so it is
+// in the snapshot and the search (nothing says it decayed) but has no object type, and the
+// catalog search does not find it.
+TEST_F(AsOfTest, ARecordFirstPublishedLaterIsNoneThen) {
+  CatalogRecord late;
+  late.norad_id = 60000;
+  late.object_name = "LATE RECORD";
+  late.object_type = ObjectType::payload;
+  publish({make_set(60000, kE1)}, {}, kDay1);
+  publish({}, {late}, kDay3);
+  const auto store = SqliteStore::open(path_);
+  const auto ids = [&](std::int64_t as_of, std::optional<ObjectType> type) {
+    const AsOfStore view(*store, at(as_of));
+    SnapshotQuery query;
+    query.epoch = at(kE2);
+    query.object_type = type;
+    std::vector<std::int32_t> found;
+    view.snapshot(query, Window{}, [&](const ElementSet& set) { found.push_back(set.norad_id); });
+    GpFilter filter;
+    filter.object_type = type;
+    filter.as_of = at(as_of);
+    std::vector<std::int32_t> searched;
+    view.current(filter, Window{},
+                 [&](const ElementSet& set) { searched.push_back(set.norad_id); });
+    EXPECT_EQ(found, searched);
+    return found;
+  };
+  EXPECT_EQ(ids(kDay2, std::nullopt), (std::vector<std::int32_t>{25544, 60000}));
+  EXPECT_TRUE(ids(kDay2, ObjectType::payload).empty()) << "no record then, no type";
+  EXPECT_EQ(ids(kDay3, ObjectType::payload), (std::vector<std::int32_t>{60000}));
+  CatalogFilter every;
+  every.active_only = false;
+  every.as_of = at(kDay2);
+  EXPECT_EQ(AsOfStore(*store, at(kDay2)).count_catalog(every), 0);
+  every.as_of = at(kDay3);
+  EXPECT_EQ(AsOfStore(*store, at(kDay3)).count_catalog(every), 1);
 }
 
 // The search of current sets as of each day: the object's newest set then, in its version
@@ -277,12 +314,6 @@ TEST_F(AsOfTest, TheCoverageIsTheCatalogAndTheSetsAsThenKnown) {
   debris.object_type = ObjectType::debris;
   CatalogRecord late = iss;
   late.norad_id = 50000;
-  const auto publish = [&](const std::vector<ElementSet>& sets,
-                           const std::vector<CatalogRecord>& records, std::int64_t published) {
-    const std::int64_t run = runs_.start_run("file", at(published + kDay), at(published));
-    writer_.write_batch(sets, records, run);
-    runs_.finish_run(run, RunOutcome::ok, {});
-  };
   publish({make_set(40000, kE1)}, {iss, debris}, kDay1);
   publish({make_set(50000, kE3)}, {late}, kDay2);
   debris.decay_date = at(kE1 - 2 * kDay);
