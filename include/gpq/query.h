@@ -199,7 +199,8 @@ struct ServiceStatus {
   std::optional<TimePoint> latest_epoch;    // newest set stored
   std::int64_t database_bytes = 0;          // size on disk
   std::vector<SourceSync> sources;
-  std::vector<SyncRunTally> run_tallies;  // by source and outcome
+  std::vector<SyncRunTally> run_tallies;    // by source and outcome
+  std::optional<TimePoint> peer_pulled_at;  // a replica's newest pull; none elsewhere
 };
 
 // Lists are streamed row by row, so the CLI can print a million rows in flat memory.

@@ -41,6 +41,8 @@ struct MirrorStats {
   std::int64_t database_bytes = 0;        // the file and its write-ahead log
   std::vector<SourceSync> sources;        // by source name
   std::vector<SyncRunTally> run_tallies;  // by source and outcome
+  // A replica's (docs/REPLICAS.md): when its newest pull from the peer it follows committed.
+  std::optional<TimePoint> peer_pulled_at;
 };
 
 // A window of rows: skip `offset`, return at most `limit` (negative: no limit).

@@ -194,6 +194,7 @@ ServiceStatus QueryService::status() const {
   }
   status.sources = std::move(stats.sources);
   status.run_tallies = std::move(stats.run_tallies);
+  status.peer_pulled_at = stats.peer_pulled_at;
   const std::int64_t limit_us = kDegradedAfterHours * 3600 * kMicrosPerSecond;
   status.degraded =
       !status.last_success ||

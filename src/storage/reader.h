@@ -115,6 +115,8 @@ class Reader {
   EpochSpan epoch_span();  // O(1): oldest epoch (kept by the writer) and newest
   // The newest run of each sync source and its newest success, by source name.
   std::vector<SourceSync> source_syncs();
+  // When a replica's newest pull from its peer committed; none when it follows no peer.
+  std::optional<TimePoint> peer_pulled_at();
   // How many runs of each source ended each way, by source and outcome.
   std::vector<SyncRunTally> run_tallies();
   // Store::last_syncs.

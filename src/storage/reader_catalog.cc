@@ -106,6 +106,16 @@ std::int64_t Reader::total_objects() {
   });
 }
 
+std::optional<TimePoint> Reader::peer_pulled_at() {
+  return with_database_errors(db_->path(), [&]() -> std::optional<TimePoint> {
+    SQLite::Statement query(db_->connection(), std::string(sql::kSelectPeerPulled));
+    if (!query.executeStep() || query.getColumn(0).isNull()) {
+      return std::nullopt;
+    }
+    return TimePoint::from_unix_micros(query.getColumn(0).getInt64());
+  });
+}
+
 std::vector<SyncRunTally> Reader::run_tallies() {
   return with_database_errors(db_->path(), [&] {
     SQLite::Statement query(db_->connection(), std::string(sql::kSelectRunTallies));

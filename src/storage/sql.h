@@ -256,6 +256,9 @@ inline constexpr std::string_view kSelectLastSyncs = R"sql(
   SELECT source, max(coalesce(published_us, started_us)) FROM sync_run
   WHERE outcome = 'ok' AND coalesce(published_us, started_us) <= ?1
   GROUP BY source ORDER BY source)sql";
+// When a replica's newest pull committed (change_applier.cc writes it).
+inline constexpr std::string_view kSelectPeerPulled =
+    "SELECT value FROM meta WHERE key = 'peer_pulled_us'";
 // How many runs of each source ended each way.
 inline constexpr std::string_view kSelectRunTallies =
     "SELECT source, outcome, count(*) FROM sync_run GROUP BY source, outcome ORDER BY 1, 2";

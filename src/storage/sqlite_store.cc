@@ -275,6 +275,7 @@ MirrorStats SqliteStore::mirror_stats() const {
   stats.epochs = reader->epoch_span();
   stats.sources = reader->source_syncs();
   stats.run_tallies = reader->run_tallies();
+  stats.peer_pulled_at = reader->peer_pulled_at();
   for (const char* suffix : {"", "-wal"}) {
     std::error_code error;  // no log file: nothing to add
     const auto bytes = std::filesystem::file_size(readers_.path().string() + suffix, error);

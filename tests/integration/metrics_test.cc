@@ -12,6 +12,7 @@
 #include <httplib.h>
 #include <simdjson.h>
 
+#include "support/api_client.h"
 #include "support/daemon_process.h"
 #include "support/process.h"
 #include "support/served_world.h"
@@ -21,23 +22,6 @@ namespace gpq::test {
 namespace {
 
 using std::chrono::milliseconds;
-
-// GET of an absolute http://HOST:PORT/PATH URL outside the API (no recording for OpenAPI).
-std::string fetch(const std::string& url) {
-  const std::regex parts(R"(http://([0-9.]+):([0-9]+)(/.*))");
-  std::smatch match;
-  if (!std::regex_match(url, match, parts)) {
-    ADD_FAILURE() << "not a URL: " << url;
-    return {};
-  }
-  httplib::Client client(match[1].str(), std::stoi(match[2]));
-  const auto result = client.Get(match[3].str());
-  if (!result || result->status != 200) {
-    ADD_FAILURE() << "GET " << url << " failed";
-    return {};
-  }
-  return result->body;
-}
 
 // The value of the sample `series` (its name and labels as written), or -1 when absent.
 double sample(const std::string& text, const std::string& series) {
@@ -65,8 +49,8 @@ TEST(MetricsTest, TheFiguresOfTheServerAndTheMirror) {
   EXPECT_EQ(client->get("/api/v1/gp/25544").status, 429);
   // The page (outside the API: fetched past the OpenAPI record) counts no token.
   const std::string api = world.server().base_url();
-  EXPECT_FALSE(fetch(api.substr(0, api.rfind("/api/")) + "/").empty());
-  const std::string text = fetch(url);
+  EXPECT_FALSE(fetch_url(api.substr(0, api.rfind("/api/")) + "/").empty());
+  const std::string text = fetch_url(url);
   EXPECT_EQ(sample(text, R"(gpq_http_requests_total{endpoint="/gp/{id}",code="200"})"), 2) << text;
   EXPECT_EQ(sample(text, R"(gpq_http_requests_total{endpoint="/gp/{id}",code="404"})"), 1);
   EXPECT_EQ(sample(text, R"(gpq_http_requests_total{endpoint="/gp/{id}",code="429"})"), 1);
@@ -81,15 +65,16 @@ TEST(MetricsTest, TheFiguresOfTheServerAndTheMirror) {
   EXPECT_EQ(sample(text, "gpq_http_open_streams"), 0);
   EXPECT_GE(sample(text, "gpq_data_generation"), 1);
   // The known world's one sync: a file import, finished at 2026-02-28T18:00Z.
-  EXPECT_EQ(sample(text, R"(gpq_sync_last_success_timestamp_seconds{source="file"})"),
-            1772301600);
+  EXPECT_EQ(sample(text, R"(gpq_sync_last_success_timestamp_seconds{source="file"})"), 1772301600);
   EXPECT_GT(sample(text, R"(gpq_sync_last_success_age_seconds{source="file"})"), 0);
   EXPECT_EQ(sample(text, R"(gpq_sync_runs_total{source="file",outcome="ok"})"), 1);
   EXPECT_GT(sample(text, "process_resident_memory_bytes"), 1e6);
   EXPECT_GT(sample(text, "process_start_time_seconds"), 1.7e9);
   EXPECT_EQ(text.find("gpq_redis_"), std::string::npos) << "no fleet, no Redis figures";
+  EXPECT_EQ(text.find("gpq_replica_"), std::string::npos) << "it follows no peer";
   // Scraping counts as no request of the API.
-  EXPECT_EQ(sample(fetch(url), R"(gpq_http_requests_total{endpoint="/gp/{id}",code="200"})"), 2);
+  EXPECT_EQ(sample(fetch_url(url), R"(gpq_http_requests_total{endpoint="/gp/{id}",code="200"})"),
+            2);
 }
 
 TEST(MetricsTest, PromtoolFindsNothingToSay) {
@@ -99,7 +84,7 @@ TEST(MetricsTest, PromtoolFindsNothingToSay) {
   client->get("/api/v1/gp/25544/history");
   TempDir dir;
   const std::string path = (dir.path() / "metrics.txt").string();
-  std::ofstream(path) << fetch(world.server().metrics_url());
+  std::ofstream(path) << fetch_url(world.server().metrics_url());
   const ProcessResult check = run_process(
       {"/bin/sh", "-c", find_program("promtool") + " check metrics < " + path + " 2>&1"});
   EXPECT_EQ(check.exit_code, 0) << check.out;
@@ -127,10 +112,10 @@ TEST(MetricsTest, ARealPrometheusScrapesTheCounterMoving) {
   simdjson::dom::parser parser;
   // The counter as Prometheus last scraped it; -1 before its first scrape of that series.
   const auto scraped = [&] {
-    const auto reply = api.Get(
-        "/api/v1/query?query=" +
-        httplib::detail::encode_query_param(
-            R"(sum(gpq_http_requests_total{job="gpq",endpoint="/gp/{id}",code="200"}))"));
+    const auto reply =
+        api.Get("/api/v1/query?query=" +
+                httplib::detail::encode_query_param(
+                    R"(sum(gpq_http_requests_total{job="gpq",endpoint="/gp/{id}",code="200"}))"));
     if (!reply || reply->status != 200) {
       return -1.0;
     }
@@ -179,8 +164,8 @@ TEST(MetricsTest, JsonLogsAreOneObjectALineWithTheDocumentedFields) {
     start = end == std::string::npos ? log.size() : end + 1;
     simdjson::dom::element entry;
     ASSERT_EQ(parser.parse(line).get(entry), simdjson::SUCCESS) << line;
-    for (const char* field : {"time", "client", "method", "path", "status", "bytes",
-                              "duration_us", "key_id", "lane", "cache_hit"}) {
+    for (const char* field : {"time", "client", "method", "path", "status", "bytes", "duration_us",
+                              "key_id", "lane", "cache_hit"}) {
       EXPECT_FALSE(entry[field].error()) << field << " missing: " << line;
     }
     paths.emplace_back(entry["path"].get_string().value());
@@ -194,10 +179,10 @@ TEST(MetricsTest, JsonLogsAreOneObjectALineWithTheDocumentedFields) {
       EXPECT_TRUE(entry["lane"].is_null()) << "a path without a lane";
     }
   }
-  EXPECT_EQ(paths, (std::vector<std::string>{
-                       "/api/v1/gp/25544?format=tle", "/api/v1/gp/25544?format=tle",
-                       "/api/v1/gp/25544/history", "/api/v1/gp?search=x&api_key=gpq_***",
-                       "/api/v1/nowhere"}))
+  EXPECT_EQ(paths,
+            (std::vector<std::string>{"/api/v1/gp/25544?format=tle", "/api/v1/gp/25544?format=tle",
+                                      "/api/v1/gp/25544/history",
+                                      "/api/v1/gp?search=x&api_key=gpq_***", "/api/v1/nowhere"}))
       << log;
   EXPECT_EQ(hits, 1) << "the second TLE came from the reply cache";
   EXPECT_EQ(log.find(world.key().substr(4)), std::string::npos) << "no key material";

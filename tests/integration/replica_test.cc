@@ -140,8 +140,18 @@ TEST(ReplicaTest, AReplicaAnswersAsThePrimaryAfterTheWholePullAndEachPullOfChang
   ASSERT_EQ(first.exit_code, 0) << first.err;
   EXPECT_NE(first.out.find("(whole mirror): 12800 sets"), std::string::npos) << first.out;
   {
-    ServeProcess replica(replica_db, kServeArgs);
+    std::vector<std::string> args = kServeArgs;
+    args.insert(args.end(), {"--metrics-listen", "127.0.0.1:0"});
+    ServeProcess replica(replica_db, args);
     expect_same_answers(primary, replica);
+    // Its lag behind the peer, in its metrics: the pull committed moments ago. The primary,
+    // which follows no one, has no such figure.
+    const std::string metrics = fetch_url(replica.metrics_url());
+    const std::size_t at = metrics.find("\ngpq_replica_last_pull_age_seconds ");
+    ASSERT_NE(at, std::string::npos) << metrics;
+    const double lag = std::stod(metrics.substr(at + 35));
+    EXPECT_GE(lag, 0);
+    EXPECT_LT(lag, 120);
   }
 
   // Earlier rounds reaching into the first blocks cut them anew (their rows deleted), later

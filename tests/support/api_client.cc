@@ -3,8 +3,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <unistd.h>
 
+#include <gtest/gtest.h>
 #include <httplib.h>
 
 #include "format/json_writer.h"
@@ -113,6 +115,22 @@ void ApiClient::record(const std::string& method, const std::string& target,
   std::ofstream(std::string(dir) + "/responses-" + std::to_string(getpid()) + ".jsonl",
                 std::ios::app)
       << line;
+}
+
+std::string fetch_url(const std::string& url) {
+  const std::regex parts(R"(http://([0-9.]+):([0-9]+)(/.*))");
+  std::smatch match;
+  if (!std::regex_match(url, match, parts)) {
+    ADD_FAILURE() << "not a URL: " << url;
+    return {};
+  }
+  httplib::Client client(match[1].str(), std::stoi(match[2]));
+  const auto result = client.Get(match[3].str());
+  if (!result || result->status != 200) {
+    ADD_FAILURE() << "GET " << url << " failed";
+    return {};
+  }
+  return result->body;
 }
 
 }  // namespace gpq::test

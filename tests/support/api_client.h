@@ -52,4 +52,9 @@ class ApiClient {
   bool raw_ = false;
 };
 
+// The body of a GET of an absolute http://HOST:PORT/PATH URL outside the API (a server's
+// /metrics, its page), not recorded for the OpenAPI check; "" and a test failure when it
+// does not answer 200.
+std::string fetch_url(const std::string& url);
+
 }  // namespace gpq::test

@@ -15,8 +15,7 @@ namespace {
 
 constexpr auto kRelaxed = std::memory_order_relaxed;
 
-void family(std::string_view name, std::string_view type, std::string_view help,
-            std::string& out) {
+void family(std::string_view name, std::string_view type, std::string_view help, std::string& out) {
   fmt::format_to(std::back_inserter(out), "# HELP {} {}\n# TYPE {} {}\n", name, help, name, type);
 }
 
@@ -66,8 +65,7 @@ void write_process(std::string& out) {
   getrusage(RUSAGE_SELF, &usage);
   const double cpu = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
                      static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-  family("process_cpu_seconds_total", "counter", "User and system CPU time spent in seconds.",
-         out);
+  family("process_cpu_seconds_total", "counter", "User and system CPU time spent in seconds.", out);
   fmt::format_to(std::back_inserter(out), "process_cpu_seconds_total {:.6f}\n", cpu);
   std::error_code error;
   const auto fds = std::distance(std::filesystem::directory_iterator("/proc/self/fd", error),
@@ -93,9 +91,9 @@ void write_process(std::string& out) {
       break;
     }
   }
-  const double started = static_cast<double>(boot) +
-                         static_cast<double>(std::stoll(field.empty() ? "0" : field)) /
-                             static_cast<double>(sysconf(_SC_CLK_TCK));
+  const double started =
+      static_cast<double>(boot) + static_cast<double>(std::stoll(field.empty() ? "0" : field)) /
+                                      static_cast<double>(sysconf(_SC_CLK_TCK));
   family("process_start_time_seconds", "gauge",
          "Start time of the process since unix epoch in seconds.", out);
   fmt::format_to(std::back_inserter(out), "process_start_time_seconds {:.2f}\n", started);
@@ -126,8 +124,8 @@ void LatencyHistogram::write(std::string_view name, std::string_view labels,
     cumulative += counts_[i].load(kRelaxed);
     const std::string le =
         i < kBoundsMicros.size() ? fmt::format("{}", seconds_of(kBoundsMicros[i])) : "+Inf";
-    fmt::format_to(std::back_inserter(out), "{}_bucket{{{}{}le=\"{}\"}} {}\n", name, labels,
-                   comma, le, cumulative);
+    fmt::format_to(std::back_inserter(out), "{}_bucket{{{}{}le=\"{}\"}} {}\n", name, labels, comma,
+                   le, cumulative);
   }
   const std::string braces = labels.empty() ? "" : fmt::format("{{{}}}", labels);
   fmt::format_to(std::back_inserter(out), "{}_sum{} {}\n{}_count{} {}\n", name, braces,
@@ -179,11 +177,11 @@ void ServerMetrics::write(const ScrapeFacts& facts, std::string& out) const {
          "Requests answered 429, by rate lane and reason (rate or quota).", out);
   for (const Lane lane : {Lane::standard, Lane::heavy}) {
     for (const LimitReason why : {LimitReason::rate, LimitReason::quota}) {
-      fmt::format_to(line, "gpq_http_rate_limited_total{{lane=\"{}\",reason=\"{}\"}} {}\n",
-                     lane == Lane::standard ? "standard" : "heavy",
-                     why == LimitReason::rate ? "rate" : "quota",
-                     refused_[static_cast<std::size_t>(lane)][static_cast<std::size_t>(why)].load(
-                         kRelaxed));
+      fmt::format_to(
+          line, "gpq_http_rate_limited_total{{lane=\"{}\",reason=\"{}\"}} {}\n",
+          lane == Lane::standard ? "standard" : "heavy",
+          why == LimitReason::rate ? "rate" : "quota",
+          refused_[static_cast<std::size_t>(lane)][static_cast<std::size_t>(why)].load(kRelaxed));
     }
   }
   family("gpq_reply_cache_hits_total", "counter", "Answers given from the reply cache.", out);
@@ -223,6 +221,13 @@ void ServerMetrics::write(const ScrapeFacts& facts, std::string& out) const {
   for (const SyncRunTally& tally : facts.runs) {
     fmt::format_to(line, "gpq_sync_runs_total{{source=\"{}\",outcome=\"{}\"}} {}\n",
                    escaped(tally.source), escaped(tally.outcome), tally.runs);
+  }
+  if (facts.peer_pulled_at) {
+    family("gpq_replica_last_pull_age_seconds", "gauge",
+           "A replica's lag: seconds since its newest pull from the peer it follows committed.",
+           out);
+    fmt::format_to(line, "gpq_replica_last_pull_age_seconds {}\n",
+                   seconds_of(facts.now.unix_micros() - facts.peer_pulled_at->unix_micros()));
   }
   if (facts.redis) {
     family("gpq_redis_round_trip_seconds", "histogram",

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "gpq/query.h"
+
 #include "http/api/routes.h"
 #include "http/limits/limit_book.h"
 #include "http/limits/rate_limiter.h"
@@ -26,7 +27,7 @@ namespace gpq::http {
 class LatencyHistogram {
  public:
   static constexpr std::array<std::int64_t, 16> kBoundsMicros = {
-      100,     250,     500,     1'000,     2'500,     5'000,     10'000,    25'000,
+      100,    250,     500,     1'000,   2'500,     5'000,     10'000,    25'000,
       50'000, 100'000, 250'000, 500'000, 1'000'000, 2'500'000, 5'000'000, 10'000'000};
 
   void observe(std::chrono::microseconds took) noexcept;
@@ -51,7 +52,8 @@ struct ScrapeFacts {
   std::optional<std::int64_t> data_generation;  // none while the database cannot be read
   std::vector<SourceSync> sources;
   std::vector<SyncRunTally> runs;
-  bool redis = false;  // the Redis figures are written only for a fleet
+  std::optional<TimePoint> peer_pulled_at;  // a replica's newest pull
+  bool redis = false;                       // the Redis figures are written only for a fleet
 };
 
 class ServerMetrics {
@@ -64,7 +66,9 @@ class ServerMetrics {
       ;
   static constexpr std::size_t kPage = kRoutes;
   static constexpr std::size_t kUnrouted = kRoutes + 1;
-  static std::size_t label_of(Endpoint endpoint) noexcept { return static_cast<std::size_t>(endpoint); }
+  static std::size_t label_of(Endpoint endpoint) noexcept {
+    return static_cast<std::size_t>(endpoint);
+  }
 
   // Any thread.
   void answered(std::size_t endpoint, int status, std::chrono::microseconds took) noexcept;

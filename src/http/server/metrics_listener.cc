@@ -13,14 +13,15 @@ constexpr const char* kExpositionType = "text/plain; version=0.0.4; charset=utf-
 
 MetricsListener::MetricsListener(const std::string& host, int port, Exposition exposition) {
   server_.Get("/metrics", [exposition = std::move(exposition)](const httplib::Request&,
-                                                              httplib::Response& res) {
+                                                               httplib::Response& res) {
     res.set_content(exposition(), kExpositionType);
   });
-  const int bound = port == 0 ? server_.bind_to_any_port(host)
-                              : (server_.bind_to_port(host, port) ? port : -1);
+  const int bound =
+      port == 0 ? server_.bind_to_any_port(host) : (server_.bind_to_port(host, port) ? port : -1);
   if (bound < 0) {
-    fail(Errc::bad_request, "--metrics-listen: cannot listen on {} port {}: in use, or not an "
-                            "address here",
+    fail(Errc::bad_request,
+         "--metrics-listen: cannot listen on {} port {}: in use, or not an "
+         "address here",
          host, port);
   }
   const bool v6 = host.find(':') != std::string::npos;

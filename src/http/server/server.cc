@@ -284,6 +284,7 @@ class ApiServer {
       ServiceStatus status = core_.status();
       facts.sources = std::move(status.sources);
       facts.runs = std::move(status.run_tallies);
+      facts.peer_pulled_at = status.peer_pulled_at;
     } catch (const std::exception&) {
       // The database cannot be read just now: the figures of the server itself still are.
     }

@@ -69,6 +69,7 @@ TEST(ServerMetricsTest, EveryFamilyIsDeclaredOnceAndEverySampleBelongsToOne) {
   source.last_success = TimePoint::from_unix_micros(999'999'000'000'000);
   facts.sources.push_back(source);
   facts.runs.push_back({"cele\"strak", "ok", 3});
+  facts.peer_pulled_at = TimePoint::from_unix_micros(999'999'940'000'000);
   facts.redis = true;
   const std::string text = exposition(metrics, facts);
   std::set<std::string> declared;
@@ -100,6 +101,7 @@ TEST(ServerMetricsTest, EveryFamilyIsDeclaredOnceAndEverySampleBelongsToOne) {
   EXPECT_TRUE(has_line(text, R"(gpq_sync_last_success_age_seconds{source="celestrak"} 1000)"));
   EXPECT_TRUE(has_line(text, R"(gpq_sync_runs_total{source="cele\"strak",outcome="ok"} 3)"));
   EXPECT_TRUE(has_line(text, "gpq_redis_errors_total 1"));
+  EXPECT_TRUE(has_line(text, "gpq_replica_last_pull_age_seconds 60"));
   EXPECT_TRUE(has_line(text, "gpq_redis_round_trip_seconds_count 1"));
   EXPECT_NE(text.find("\nprocess_resident_memory_bytes "), std::string::npos);
 }
