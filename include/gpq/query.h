@@ -184,6 +184,14 @@ struct Coverage {
   std::int64_t within_3_days = 0;
   std::int64_t within_30_days = 0;
   std::vector<SourceCollected> last_syncs;  // by source name; empty in /status
+
+  // Counts an object in orbit whose nearest set lies `apart_us` from the instant in each band
+  // it falls in (the bands' one definition).
+  void count_apart(std::int64_t apart_us) noexcept {
+    within_1_day += apart_us <= kMicrosPerDay ? 1 : 0;
+    within_3_days += apart_us <= 3 * kMicrosPerDay ? 1 : 0;
+    within_30_days += apart_us <= 30 * kMicrosPerDay ? 1 : 0;
+  }
 };
 
 struct ServiceStatus {

@@ -393,9 +393,7 @@ Coverage AsOfStore::coverage(TimePoint instant) const {
                   }
                 });
   for (const std::int64_t apart_us : apart) {
-    coverage.within_1_day += apart_us <= kMicrosPerDay ? 1 : 0;
-    coverage.within_3_days += apart_us <= 3 * kMicrosPerDay ? 1 : 0;
-    coverage.within_30_days += apart_us <= 30 * kMicrosPerDay ? 1 : 0;
+    coverage.count_apart(apart_us);
   }
   return coverage;
 }

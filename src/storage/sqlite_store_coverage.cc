@@ -19,12 +19,6 @@ using Lease = ReaderPool::Lease;
 // Coverages kept for past instants: a few answers paged at once.
 constexpr std::size_t kKeptCoverages = 8;
 
-void count_apart(std::int64_t apart_us, Coverage& coverage) {
-  coverage.within_1_day += apart_us <= kMicrosPerDay ? 1 : 0;
-  coverage.within_3_days += apart_us <= 3 * kMicrosPerDay ? 1 : 0;
-  coverage.within_30_days += apart_us <= 30 * kMicrosPerDay ? 1 : 0;
-}
-
 }  // namespace
 
 // SATCAT and the objects with sets are both in NORAD order in the index: one merged pass. How
@@ -64,14 +58,14 @@ Coverage SqliteStore::coverage(TimePoint instant) const {
     }
     const std::int64_t newest_us = objects[next].current.epoch.unix_micros();
     if (newest_us <= at_us + kMicrosPerDay) {
-      count_apart(std::llabs(at_us - newest_us), coverage);
+      coverage.count_apart(std::llabs(at_us - newest_us));
       continue;
     }
     if (firsts == nullptr) {
       firsts = &idx.first_epochs(*Lease(readers_));
     }
     if (const std::int64_t first_us = (*firsts)[next]; first_us >= at_us) {
-      count_apart(first_us - at_us, coverage);
+      coverage.count_apart(first_us - at_us);
       continue;
     }
     unread.push_back(next);
@@ -96,7 +90,7 @@ Coverage SqliteStore::coverage(TimePoint instant) const {
                   }
                 });
   for (const std::int64_t apart_us : apart) {
-    count_apart(apart_us, coverage);
+    coverage.count_apart(apart_us);
   }
   const std::lock_guard lock(coverage_mutex_);
   if (coverages_.size() == kKeptCoverages) {
