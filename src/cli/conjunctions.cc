@@ -7,6 +7,7 @@
 #include "cli/context.h"
 #include "cli/output.h"
 #include "cli/params.h"
+#include "core/answer_coverage.h"
 #include "orbit/orbit_service.h"
 
 namespace gpq::cli {
@@ -70,9 +71,7 @@ void add_conjunctions_command(CLI::App& app, Context& ctx) {
           events.assign(found.begin(), found.end());
         });
     AnswerStyle style = terminal_style(bound.tle_layout);
-    if (bound.coverage) {
-      style.coverage = core.coverage(page.from);
-    }
+    style.coverage = coverage_for(bound, core, page);
     Printer printer;
     write_conjunctions(bound.format, bound.query, page, events, {}, style, printer.buffer());
     report_coverage(bound.format, style.coverage);

@@ -6,6 +6,7 @@
 
 #include <optional>
 
+#include "gpq/conjunction_query.h"
 #include "gpq/orbit_query.h"
 #include "gpq/query_service.h"
 #include "gpq/request.h"
@@ -33,6 +34,16 @@ std::optional<Coverage> coverage_for(const BoundRequest<Query>& bound,
     return std::nullopt;
   }
   return answering.coverage(coverage_instant(bound.query, answering));
+}
+
+// A screening's: at the window's start as the screening resolved it.
+inline std::optional<Coverage> coverage_for(const BoundRequest<ConjunctionQuery>& bound,
+                                            const QueryService& answering,
+                                            const ConjunctionPage& page) {
+  if (!bound.coverage) {
+    return std::nullopt;
+  }
+  return answering.coverage(page.from);
 }
 
 }  // namespace gpq

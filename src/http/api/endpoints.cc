@@ -172,9 +172,7 @@ Reply conjunctions(const QueryService& core, const Call& call, std::int64_t max_
   Reply reply;
   reply.content_type = content_type(bound.format);
   AnswerStyle style = style_of(bound.tle_layout);
-  if (bound.coverage) {
-    style.coverage = core.coverage(page.from);
-  }
+  style.coverage = coverage_for(bound, core, page);
   write_conjunctions(bound.format, bound.query, page, events, {links.next, links.prev}, style,
                      reply.body);
   add_page_headers(page.page, links, reply);
