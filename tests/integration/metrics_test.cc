@@ -6,6 +6,7 @@
 #include <regex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -32,6 +33,28 @@ double sample(const std::string& text, const std::string& series) {
   return std::stod(text.substr(at + series.size() + 2));
 }
 
+// A scrape once the server has counted every request named in `answered` (endpoint, count): it
+// counts a request when its reply is written, so the client may read the reply a moment before.
+std::string scrape_after(const std::string& url,
+                         const std::vector<std::pair<std::string, double>>& answered) {
+  const auto counted = [&](const std::string& text) {
+    for (const auto& [endpoint, count] : answered) {
+      const std::string series =
+          "gpq_http_request_duration_seconds_count{endpoint=\"" + endpoint + "\"}";
+      if (sample(text, series) < count) {
+        return false;
+      }
+    }
+    return true;
+  };
+  std::string text = fetch_url(url);
+  for (int tries = 0; tries < 200 && !counted(text); ++tries) {
+    std::this_thread::sleep_for(milliseconds(10));
+    text = fetch_url(url);
+  }
+  return text;
+}
+
 std::vector<std::string> with_metrics(std::vector<std::string> args) {
   args.insert(args.end(), {"--metrics-listen", "127.0.0.1:0"});
   return args;
@@ -50,7 +73,7 @@ TEST(MetricsTest, TheFiguresOfTheServerAndTheMirror) {
   // The page (outside the API: fetched past the OpenAPI record) counts no token.
   const std::string api = world.server().base_url();
   EXPECT_FALSE(fetch_url(api.substr(0, api.rfind("/api/")) + "/").empty());
-  const std::string text = fetch_url(url);
+  const std::string text = scrape_after(url, {{"/gp/{id}", 4}, {"page", 1}});
   EXPECT_EQ(sample(text, R"(gpq_http_requests_total{endpoint="/gp/{id}",code="200"})"), 2) << text;
   EXPECT_EQ(sample(text, R"(gpq_http_requests_total{endpoint="/gp/{id}",code="404"})"), 1);
   EXPECT_EQ(sample(text, R"(gpq_http_requests_total{endpoint="/gp/{id}",code="429"})"), 1);
