@@ -29,7 +29,7 @@ _gpq() {
     --type --epoch --start --end --source --tle-layout --owner --launch-year --from --config --celestrak-url
     --spacetrack-url --since --history-days --retries --timeout --listen --threads --public-url
     --rate --burst --heavy-rate --heavy-burst --monthly-quota --access-log --access-log-format
-    --metrics-listen --keep-alive --label
+    --metrics-listen --max-streams-per-key --stream-keep-alive --keep-alive --label
     --max-connections --max-connections-per-address --redis --redis-timeout --trusted-proxy
     --max-conjunction-days --at --set --frame --to --step --lat --lon --alt --min-elevation --from-peer --peer-key-file
     --published-at --as-of
@@ -177,7 +177,7 @@ _gpq() {
       --full --gzip" ;;
     serve) options="--listen --threads --no-auth --public-url --rate --burst --heavy-rate
       --heavy-burst --monthly-quota --max-conjunction-days --access-log --access-log-format
-      --metrics-listen --timeout --keep-alive
+      --metrics-listen --max-streams-per-key --stream-keep-alive --timeout --keep-alive
       --max-connections --max-connections-per-address --redis --redis-timeout --config
       --trusted-proxy" ;;
     keys)

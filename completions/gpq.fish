@@ -7,7 +7,7 @@ set -g __gpq_valued --sort --order --db --format --limit --page --per-page --sea
     --regime --type --epoch --start --end --source --tle-layout --owner --launch-year --from --config \
     --celestrak-url --spacetrack-url --since --history-days --retries --timeout --listen \
     --threads --public-url --rate --burst --heavy-rate --heavy-burst --monthly-quota \
-    --access-log --access-log-format --metrics-listen --keep-alive --max-connections --max-connections-per-address --label --redis \
+    --access-log --access-log-format --metrics-listen --max-streams-per-key --stream-keep-alive --keep-alive --max-connections --max-connections-per-address --label --redis \
     --redis-timeout --trusted-proxy --at --set --frame --to --step --lat --lon --alt \
     --min-elevation --from-peer --peer-key-file --scope --threshold --primaries --hard-body-radius \
     --max-conjunction-days --published-at --as-of
@@ -227,6 +227,9 @@ complete -c gpq -n $is_serve -l access-log-format -x -a 'text json' \
     -d 'A line of text, or a JSON object, per request'
 complete -c gpq -n $is_serve -l metrics-listen -x \
     -d 'ADDRESS:PORT to serve /metrics on for Prometheus'
+complete -c gpq -n $is_serve -l max-streams-per-key -x -d '/stream connections one key may hold open'
+complete -c gpq -n $is_serve -l stream-keep-alive -x \
+    -d 'Seconds without an event before a keep-alive comment'
 complete -c gpq -n $is_serve -l timeout -x -d 'Seconds for a request to arrive whole, or a response to be read'
 complete -c gpq -n $is_serve -l keep-alive -x -d 'Seconds an idle kept-alive connection stays open'
 complete -c gpq -n $is_serve -l max-connections -x -d 'Connections open at once'

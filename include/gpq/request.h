@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "gpq/change_event.h"
 #include "gpq/conjunction_query.h"
 #include "gpq/event_query.h"
 #include "gpq/format.h"
@@ -95,6 +96,10 @@ BoundRequest<PassQuery> bind_passes(std::string_view norad_id, const Params& par
 // `page`/`per_page` (at most kMaxConjunctionPerPage).
 BoundRequest<ConjunctionQuery> bind_conjunctions(const Params& params, FrontEnd end,
                                                  std::int64_t max_days = kMaxConjunctionDays);
+
+// What a client of the stream or a webhook follows (src/core/request_changes.cc,
+// docs/STREAM.md): `norad_ids`, `group`, `events` (comma-separated change kinds, default all).
+ChangeFilter bind_change_filter(const Params& params);
 
 // An object's sets as columns for plotting (/gp/{id}/series): `start`, `end` (optional,
 // start <= end), json only.

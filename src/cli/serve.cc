@@ -115,6 +115,14 @@ void add_limit_options(CLI::App& cmd, http::ServeOptions& options) {
                  "Longest window /conjunctions screens, in days")
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{60}))
       ->capture_default_str();
+  cmd.add_option("--max-streams-per-key", options.max_streams_per_key,
+                 "/stream connections one key may hold open at once; beyond, 429")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100'000}))
+      ->capture_default_str();
+  cmd.add_option("--stream-keep-alive", options.stream_keep_alive_seconds,
+                 "Seconds without an event after which /stream sends a keep-alive comment")
+      ->check(CLI::Range(1, 300))
+      ->capture_default_str();
 }
 
 // The connections: their deadlines and numbers, the access log and the proxies trusted.

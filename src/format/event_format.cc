@@ -35,7 +35,9 @@ void set_ref_json(std::string_view side, const SetRef& ref, std::string& out) {
                  to_string(ref.source), side, ref.element_set_no);
 }
 
-void event_json(const OrbitEvent& event, std::string& out) {
+}  // namespace
+
+void write_orbit_event_json(const OrbitEvent& event, std::string& out) {
   out += "{\"TIME\":";
   json::append_time(event.time, out);
   fmt::format_to(std::back_inserter(out),
@@ -53,11 +55,13 @@ void event_json(const OrbitEvent& event, std::string& out) {
   out += '}';
 }
 
+namespace {
+
 void events_json(const EventList& list, std::string& out) {
   out += "{\"data\":[";
   for (std::size_t k = 0; k < list.events.size(); ++k) {
     out += k == 0 ? "" : ",";
-    event_json(list.events[k], out);
+    write_orbit_event_json(list.events[k], out);
   }
   fmt::format_to(std::back_inserter(out),
                  "],\"meta\":{{\"norad_id\":{},\"object_name\":", list.norad_id);

@@ -42,8 +42,9 @@ enum class ChangeTable : std::uint8_t {
   set_version,
   object_version,
   satcat_version,
+  change_event,
 };
-inline constexpr int kChangeTableCount = 13;
+inline constexpr int kChangeTableCount = 14;
 
 struct ChangeStart {
   std::int64_t after = 0;       // 0: the whole mirror

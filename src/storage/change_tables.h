@@ -23,6 +23,9 @@ namespace gpq::storage::sql {
   "norad_id, source, epoch_us, published_us, creation_us, mean_motion, eccentricity, "     \
   "inclination, ra_of_asc_node, arg_of_pericenter, mean_anomaly, bstar, mean_motion_dot, " \
   "mean_motion_ddot, rev_at_epoch, element_set_no, class_eph, run_id, generation"
+#define GPQ_CHANGE_EVENT_COLUMNS                                                         \
+  "id, kind, norad_id, source, epoch_us, committed_us, time_us, element, size, sigmas, " \
+  "before_epoch_us, before_source, reentry_earliest_us, reentry_latest_us, generation"
 
 // What each table of the stream (change_codec.h ChangeTable, in its order) sends: its
 // columns, and the rows changed after generation ?1 (0: every row); the rows of the rowid
@@ -67,6 +70,8 @@ inline constexpr ChangedTable kChangedTables[] = {
     {"satcat_version", GPQ_CATALOG_COLUMNS ", published_us, generation",
      "SELECT " GPQ_CATALOG_COLUMNS ", published_us, generation FROM satcat_version"
      " WHERE ?1 = 0 OR generation > ?1 ORDER BY rowid"},
+    {"change_event", GPQ_CHANGE_EVENT_COLUMNS,
+     "SELECT " GPQ_CHANGE_EVENT_COLUMNS " FROM change_event WHERE ?1 = 0 OR generation > ?1"},
 };
 // Blocks deleted after generation ?1 (sent before the rows, applied first).
 inline constexpr std::string_view kRemovedBlocks = R"sql(
@@ -88,7 +93,7 @@ inline constexpr std::string_view kClearReplicated = R"sql(
   DELETE FROM sync_run; DELETE FROM object; DELETE FROM latest; DELETE FROM object_year;
   DELETE FROM satcat; DELETE FROM group_sync; DELETE FROM group_member; DELETE FROM set_block;
   DELETE FROM block_change; DELETE FROM set_version; DELETE FROM object_version;
-  DELETE FROM satcat_version;
+  DELETE FROM satcat_version; DELETE FROM change_event;
   DELETE FROM meta WHERE key IN )sql" GPQ_REPLICATED_META ";";
 
 }  // namespace gpq::storage::sql

@@ -26,7 +26,7 @@ struct Migration {
 };
 
 // Index i holds the migration to version i + 1.
-const std::array<Migration, 10> kMigrations = {
+const std::array<Migration, 11> kMigrations = {
     Migration{schema_sql::kMigration1},
     Migration{schema_sql::kMigration2},
     Migration{schema_sql::kMigration3},
@@ -36,7 +36,8 @@ const std::array<Migration, 10> kMigrations = {
     Migration{schema_sql::kMigration7},
     Migration{schema_sql::kMigration8},
     Migration{schema_sql::kMigration9},
-    Migration{schema_sql::kMigration10}};
+    Migration{schema_sql::kMigration10},
+    Migration{schema_sql::kMigration11}};
 
 // Version 0 with tables in it is somebody else's database.
 void check_version(SQLite::Database& db, int version, std::string_view display_path) {

@@ -396,4 +396,64 @@ INSERT INTO meta (key, value)
 SELECT 'max_epoch_lead_us', 30 * 86400000000 WHERE EXISTS (SELECT 1 FROM set_block);
 )sql";
 
+// change_event: what the stream and the webhooks tell (docs/STREAM.md), one row per change in
+//   the order it was recorded; the id is the stream's event id, AUTOINCREMENT so that an id
+//   is never given twice even after the oldest rows are pruned. kind: ChangeKind's code.
+//   epoch_us: the set the change came with (a SATCAT decay: its DECAY date). The columns after
+//   committed_us describe a manoeuvre or a decay found in the sets (OrbitEvent), NULL
+//   otherwise. Replicated with its generation, so that a replica streams the primary's ids.
+// event_mark: per object and source, the newest epoch whose changes were looked for, so that
+//   a manoeuvre is told once however the syncs that bring its sets are cut. The primary's own.
+// latest_by_generation: the sets a commit made newest, found without a scan.
+// watch: the webhooks of `gpq watch` (docs/STREAM.md "Webhooks"): where, for which changes,
+//   the secret that signs the deliveries, and how far delivery has come (event ids). Each
+//   database's own, like its API keys: never replicated.
+inline constexpr std::string_view kMigration11 = R"sql(
+CREATE TABLE change_event (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind INTEGER NOT NULL,
+  norad_id INTEGER NOT NULL,
+  source INTEGER NOT NULL,
+  epoch_us INTEGER NOT NULL,
+  committed_us INTEGER NOT NULL,
+  time_us INTEGER,
+  element INTEGER,
+  size REAL,
+  sigmas REAL,
+  before_epoch_us INTEGER,
+  before_source INTEGER,
+  reentry_earliest_us INTEGER,
+  reentry_latest_us INTEGER,
+  generation INTEGER
+);
+CREATE INDEX change_event_by_generation ON change_event (generation);
+CREATE TABLE event_mark (
+  norad_id INTEGER NOT NULL,
+  source INTEGER NOT NULL,
+  epoch_us INTEGER NOT NULL,
+  PRIMARY KEY (norad_id, source)
+) WITHOUT ROWID;
+CREATE INDEX latest_by_generation ON latest (generation);
+CREATE TABLE watch (
+  id INTEGER PRIMARY KEY,
+  url TEXT NOT NULL,
+  norad_ids TEXT NOT NULL,
+  group_name TEXT NOT NULL,
+  kinds INTEGER NOT NULL,
+  secret TEXT NOT NULL,
+  created_us INTEGER NOT NULL,
+  delivered_through INTEGER NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_us INTEGER NOT NULL DEFAULT 0,
+  delivered INTEGER NOT NULL DEFAULT 0,
+  failed INTEGER NOT NULL DEFAULT 0,
+  last_status INTEGER,
+  last_error TEXT
+);
+INSERT INTO meta (key, value)
+SELECT 'events_noticed_through', value FROM meta WHERE key = 'generation';
+INSERT INTO meta (key, value)
+SELECT 'events_detected_through', value FROM meta WHERE key = 'generation';
+)sql";
+
 }  // namespace gpq::storage::schema_sql

@@ -15,6 +15,7 @@
 #include "storage/writer.h"
 #include "sync/archive_import.h"
 #include "sync/batching_sink.h"
+#include "sync/change_noticer.h"
 #include "sync/input.h"
 #include "sync/parse/parsers.h"
 
@@ -159,6 +160,9 @@ ImportSummary Importer::run(std::span<const std::filesystem::path> paths,
         summary.failed_files.push_back(e.what());
       }
     }
+    sink.flush();
+    sink.wait();
+    ChangeNoticer(db_).notice(system_now());
   } catch (const std::exception& e) {
     try {
       sink.wait();  // the connection must be idle before the run record is written

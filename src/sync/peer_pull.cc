@@ -10,7 +10,9 @@
 
 #include "core/stop_request.h"
 #include "storage/change_applier.h"
+#include "storage/change_events.h"
 #include "storage/database.h"
+#include "sync/change_noticer.h"
 #include "sync/upstream/http_session.h"
 #include "sync/upstream/redirect_rules.h"
 
@@ -87,6 +89,8 @@ PeerPullReport pull_from_peer(storage::Database& db, const PeerPullOptions& opti
     fail(Errc::upstream, "the peer {} refused the pull: {}", peer, answer.summary());
   }
   report.totals = applier.finish(system_now());
+  // The primary's prunings are not sent: a replica keeps its events as long as the primary.
+  storage::ChangeEventLog(db).prune(events_kept_from(system_now()));
   report.start = *applier.start();
   report.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

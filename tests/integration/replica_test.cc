@@ -16,6 +16,7 @@
 
 #include "support/api_client.h"
 #include "support/daemon_process.h"
+#include "support/event_stream.h"
 #include "support/fake_upstream.h"
 #include "support/fixture_db.h"
 #include "support/mirror_dump.h"
@@ -227,6 +228,39 @@ TEST(ReplicaTest, AFollowerHearsOfACommitThroughTheLongPoll) {
   ASSERT_TRUE(caught_up()) << follower.log_text();
   follower.stop();
   EXPECT_NE(follower.log_text().find("(whole mirror)"), std::string::npos) << follower.log_text();
+}
+
+// The change events travel with the mirror: a stream on the replica tells the primary's
+// changes under the primary's ids, so a client may resume on either node.
+TEST(ReplicaTest, AStreamOnAReplicaTellsThePrimarysChangesUnderItsIds) {
+  TempDir dir;
+  const fs::path primary_db = dir.path() / "primary.db";
+  const fs::path replica_db = dir.path() / "replica.db";
+  import_rounds(dir, primary_db, 0, 2);
+  const fs::path key_file = dir.path() / "replication.key";
+  write_text(key_file, make_key(primary_db, "replication"));
+  ServeProcess primary(primary_db, kServeArgs);
+  ASSERT_EQ(pull(replica_db, peer_url(primary), key_file).exit_code, 0);
+  ServeProcess replica(replica_db, kServeArgs);
+  DaemonProcess follower({GPQ_BINARY, "--db", replica_db.string(), "sync", "--from-peer",
+                          peer_url(primary), "--peer-key-file", key_file.string(), "--follow"},
+                         dir.path() / "follower.log");
+  EventStreamClient on_primary(primary.port(), "", "events=set");
+  EventStreamClient on_replica(replica.port(), "", "events=set");
+  ASSERT_EQ(on_primary.wait_for_status(std::chrono::milliseconds(5000)), 200);
+  ASSERT_EQ(on_replica.wait_for_status(std::chrono::milliseconds(5000)), 200);
+  import_rounds(dir, primary_db, 2, 3);
+  const auto told = [](const std::vector<StreamMessage>& messages) {
+    std::vector<std::pair<std::int64_t, std::string>> list;
+    for (const StreamMessage& message : messages) {
+      list.emplace_back(message.id, message.data);
+    }
+    return list;
+  };
+  const auto from_primary = told(on_primary.wait_for(kObjects, std::chrono::seconds(30)));
+  const auto from_replica = told(on_replica.wait_for(kObjects, std::chrono::seconds(30)));
+  ASSERT_EQ(from_primary.size(), static_cast<std::size_t>(kObjects));
+  EXPECT_EQ(from_replica, from_primary) << follower.log_text();
 }
 
 TEST(ReplicaTest, OnlyAReplicationKeyReadsTheStreamAndItReadsNothingElse) {

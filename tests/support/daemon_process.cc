@@ -151,7 +151,8 @@ void RedisServer::resume() const {
   process_->signal(SIGCONT);
 }
 
-Haproxy::Haproxy(const fs::path& dir, int port, const std::vector<int>& backends)
+Haproxy::Haproxy(const fs::path& dir, int port, const std::vector<int>& backends,
+                 const std::vector<std::pair<std::string, std::string>>& overrides)
     : socket_(dir / "haproxy.sock"), port_(port) {
   fs::create_directories(dir);
   // The packaged configuration, with this test's ports, socket, and no syslog.
@@ -159,10 +160,25 @@ Haproxy::Haproxy(const fs::path& dir, int port, const std::vector<int>& backends
       fs::path(GPQ_TEST_DATA_DIR).parent_path().parent_path() / "packaging/haproxy/gpq.cfg";
   std::istringstream lines(read_file(packaged));
   std::ostringstream config;
+  bool servers_written = false;  // in the backend being read
   for (std::string line; std::getline(lines, line);) {
     const std::string trimmed = std::regex_replace(line, std::regex("^\\s+"), "");
+    if (trimmed.starts_with("backend ")) {
+      servers_written = false;
+    }
+    if (trimmed.starts_with("server ") && !servers_written) {
+      for (std::size_t i = 0; i < backends.size(); ++i) {
+        config << "    server gpq" << i + 1 << " 127.0.0.1:" << backends[i] << '\n';
+      }
+      servers_written = true;
+    }
     if (trimmed.starts_with("log ") || trimmed.starts_with("server ")) {
       continue;
+    }
+    for (const auto& [start, replacement] : overrides) {
+      if (trimmed.starts_with(start)) {
+        line = "    " + replacement;
+      }
     }
     if (trimmed.starts_with("stats socket ")) {
       line = "    stats socket " + socket_.string() + " mode 600 level admin";
@@ -170,9 +186,6 @@ Haproxy::Haproxy(const fs::path& dir, int port, const std::vector<int>& backends
       line = "    bind 127.0.0.1:" + std::to_string(port);
     }
     config << line << '\n';
-  }
-  for (std::size_t i = 0; i < backends.size(); ++i) {
-    config << "    server gpq" << i + 1 << " 127.0.0.1:" << backends[i] << '\n';
   }
   const fs::path config_path = dir / "haproxy.cfg";
   std::ofstream(config_path) << config.str();

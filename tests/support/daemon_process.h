@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <sys/types.h>
+#include <utility>
 #include <vector>
 
 namespace gpq::test {
@@ -59,11 +60,13 @@ class RedisServer {
   std::unique_ptr<DaemonProcess> process_;
 };
 
-// haproxy in front of `backends` (loopback ports), with the settings of packaging/haproxy,
-// listening on `port`, and an admin socket for drains.
+// haproxy in front of `backends` (loopback ports) in each backend section, with the settings
+// of packaging/haproxy, listening on `port`, and an admin socket for drains. `overrides`
+// replaces the lines that start with a text ("timeout client") by another.
 class Haproxy {
  public:
-  Haproxy(const std::filesystem::path& dir, int port, const std::vector<int>& backends);
+  Haproxy(const std::filesystem::path& dir, int port, const std::vector<int>& backends,
+          const std::vector<std::pair<std::string, std::string>>& overrides = {});
   int port() const { return port_; }
   // A runtime API command ("set server gpq/gpq1 state drain"); returns the answer.
   std::string command(const std::string& line) const;

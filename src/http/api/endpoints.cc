@@ -353,7 +353,8 @@ Reply answer_now(const Cores& cores, const Call& call, const ApiSettings& settin
     case Endpoint::openapi:
       return json_reply(std::string(openapi_document()));
     case Endpoint::changes:
-      break;  // streamed by the server itself (change_feed.h), never a reply held whole
+    case Endpoint::stream:
+      break;  // streamed by the server itself (change_feed.h, stream_hub.h), never held whole
   }
   fail(Errc::internal, "unknown endpoint");
 }

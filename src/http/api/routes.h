@@ -19,28 +19,30 @@ inline constexpr std::string_view kApiPrefix = "/api/v1";
 // /gp/{id}), who may read it, its rate lane, and whether it answers `as_of` (as_of) or only
 // now. The enum, the router, the key, lane and as_of rules and the lists in help are all made
 // from it.
-#define GPQ_ENDPOINTS(ROW)                                       \
-  ROW(search, "/gp", api_key, standard, as_of)                   \
-  ROW(snapshot, "/gp/epoch", api_key, standard, as_of)           \
-  ROW(latest, "/gp/{id}", api_key, standard, as_of)              \
-  ROW(history, "/gp/{id}/history", api_key, heavy, as_of)        \
-  ROW(nearest, "/gp/{id}/nearest", api_key, heavy, as_of)        \
-  ROW(adjacent, "/gp/{id}/adjacent", api_key, heavy, as_of)      \
-  ROW(range, "/gp/{id}/range", api_key, standard, as_of)         \
-  ROW(state, "/gp/{id}/state", api_key, heavy, as_of)            \
-  /* every object's state at an instant */                       \
-  ROW(catalog_state, "/state", api_key, heavy, as_of)            \
-  ROW(ephemeris, "/gp/{id}/ephemeris", api_key, heavy, as_of)    \
-  ROW(passes, "/gp/{id}/passes", api_key, heavy, as_of)          \
-  ROW(events, "/gp/{id}/events", api_key, heavy, as_of)          \
-  ROW(conjunctions, "/conjunctions", api_key, heavy, as_of)      \
-  /* the page's plots */                                         \
-  ROW(series, "/gp/{id}/series", api_key, heavy, now)            \
-  ROW(catalog_record, "/catalog/{id}", api_key, standard, as_of) \
-  ROW(catalog_search, "/catalog", api_key, standard, as_of)      \
-  ROW(status, "/status", no_key, standard, now)                  \
-  ROW(openapi, "/openapi.json", no_key, standard, now)           \
-  /* docs/REPLICAS.md */                                         \
+#define GPQ_ENDPOINTS(ROW)                                        \
+  ROW(search, "/gp", api_key, standard, as_of)                    \
+  ROW(snapshot, "/gp/epoch", api_key, standard, as_of)            \
+  ROW(latest, "/gp/{id}", api_key, standard, as_of)               \
+  ROW(history, "/gp/{id}/history", api_key, heavy, as_of)         \
+  ROW(nearest, "/gp/{id}/nearest", api_key, heavy, as_of)         \
+  ROW(adjacent, "/gp/{id}/adjacent", api_key, heavy, as_of)       \
+  ROW(range, "/gp/{id}/range", api_key, standard, as_of)          \
+  ROW(state, "/gp/{id}/state", api_key, heavy, as_of)             \
+  /* every object's state at an instant */                        \
+  ROW(catalog_state, "/state", api_key, heavy, as_of)             \
+  ROW(ephemeris, "/gp/{id}/ephemeris", api_key, heavy, as_of)     \
+  ROW(passes, "/gp/{id}/passes", api_key, heavy, as_of)           \
+  ROW(events, "/gp/{id}/events", api_key, heavy, as_of)           \
+  ROW(conjunctions, "/conjunctions", api_key, heavy, as_of)       \
+  /* the page's plots */                                          \
+  ROW(series, "/gp/{id}/series", api_key, heavy, now)             \
+  ROW(catalog_record, "/catalog/{id}", api_key, standard, as_of)  \
+  ROW(catalog_search, "/catalog", api_key, standard, as_of)       \
+  ROW(status, "/status", no_key, standard, now)                   \
+  ROW(openapi, "/openapi.json", no_key, standard, now)            \
+  /* docs/STREAM.md: counted when opened, then held by the hub */ \
+  ROW(stream, "/stream", api_key, standard, now)                  \
+  /* docs/REPLICAS.md */                                          \
   ROW(changes, "/changes", replication_key, standard, now)
 
 enum class Endpoint : std::uint8_t {

@@ -95,7 +95,9 @@ class ConnectionGate::EventLoop {
     workers_->shutdown();
     std::lock_guard lock(returned_mutex_);
     for (auto& [connection, keep] : returned_) {
-      ::close(connection->fd);
+      if (!connection->given_away) {
+        ::close(connection->fd);
+      }
     }
     returned_.clear();
   }
@@ -302,7 +304,9 @@ class ConnectionGate::EventLoop {
       const int fd = connection->fd;
       if (!keep || stopping_) {
         forget(*connection);
-        ::close(fd);
+        if (!connection->given_away) {
+          ::close(fd);
+        }
         continue;
       }
       const bool started = !connection->pending.empty();

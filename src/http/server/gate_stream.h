@@ -15,8 +15,9 @@ struct GateConnection {
   int fd = -1;
   std::string peer_ip;
   int peer_port = 0;
-  std::string pending;     // read from the socket, not yet handed to httplib
-  std::size_t served = 0;  // requests answered on this connection
+  std::string pending;      // read from the socket, not yet handed to httplib
+  std::size_t served = 0;   // requests answered on this connection
+  bool given_away = false;  // the socket now belongs to another owner (the event stream's hub)
 };
 
 class GateStream final : public httplib::Stream {
@@ -41,6 +42,8 @@ class GateStream final : public httplib::Stream {
   // Whether the answer written said `Connection: close` (httplib says so for its own reasons,
   // and the server for refusals such as smuggling attempts).
   bool answer_closes() const { return answer_closes_; }
+  // Hands the socket to another owner: the gate forgets the connection without closing it.
+  void give_away() { connection_.given_away = true; }
 
  private:
   bool wait(short events, Clock::time_point deadline) const;

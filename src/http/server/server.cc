@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -19,11 +20,13 @@
 #include "gpq/error.h"
 #include "gpq/query_service.h"
 
+#include "core/printable_text.h"
 #include "core/signal_stopper.h"
 #include "http/api/change_feed.h"
 #include "http/api/compression.h"
 #include "http/api/conditional.h"
 #include "http/api/endpoints.h"
+#include "http/api/request_params.h"
 #include "http/api/responder.h"
 #include "http/api/routes.h"
 #include "http/api/web_page.h"
@@ -43,6 +46,7 @@
 #include "http/server/metrics.h"
 #include "http/server/metrics_listener.h"
 #include "http/server/request_shape.h"
+#include "http/server/stream_hub.h"
 #include "storage/database.h"
 
 namespace gpq::http {
@@ -65,6 +69,8 @@ struct RequestNote {
   bool cache_hit = false;
 };
 thread_local RequestNote current_note;
+// A /stream answer whose head was written: the serve callback hands its socket to the hub.
+thread_local std::optional<StreamStart> pending_stream;
 
 // httplib binds the socket and reads each request, but the connections wait on the gate's
 // event loop, not on httplib's accepting thread and its pool (connection_gate.h).
@@ -123,6 +129,9 @@ class ApiServer {
         database_path_(accounts.path()),
         core_(store),
         responder_(core_, options.public_url, {options.version, options.max_conjunction_days}),
+        hub_(accounts.path(), core_,
+             StreamLimits{std::chrono::seconds(options.stream_keep_alive_seconds),
+                          options.max_streams_per_key}),
         redis_(redis_pool(options)),
         key_source_(key_source(redis_.get(), accounts)),
         keys_(*key_source_),
@@ -176,7 +185,14 @@ class ApiServer {
       gate = &gate_.emplace(
           server_.listening_socket(), gate_limits(),
           [this](GateStream& stream, bool close, bool& closed) {
-            return server_.serve_one(stream, close, closed);
+            const bool served = server_.serve_one(stream, close, closed);
+            if (pending_stream) {
+              stream.give_away();
+              hub_.adopt(stream.socket(), std::move(*pending_stream));
+              pending_stream.reset();
+              return false;
+            }
+            return served;
           },
           // On the gate's thread: it reads only the quota's fixed figures.
           [this](int status) {
@@ -188,6 +204,7 @@ class ApiServer {
       }
     }
     responder_.start(listen_url_);
+    hub_.start();
     housekeeper_.start();
     key_watch_.start();
     if (options_.metrics_port) {
@@ -197,6 +214,7 @@ class ApiServer {
     on_ready({listen_url_ + std::string(kApiPrefix),
               metrics_listener_ ? metrics_listener_->url() : std::string()});
     gate->run();
+    hub_.stop();
     metrics_listener_.reset();
     housekeeper_.finish();
   }
@@ -274,7 +292,8 @@ class ApiServer {
       const std::lock_guard lock(gate_mutex_);
       facts.open_connections = gate_ ? static_cast<std::int64_t>(gate_->open_connections()) : 0;
     }
-    facts.open_streams = open_streams_.load(std::memory_order_relaxed);
+    facts.open_streams =
+        open_streams_.load(std::memory_order_relaxed) + static_cast<std::int64_t>(hub_.open());
     const CacheFigures cache = responder_.cache_figures();
     facts.reply_cache_hits = cache.hits;
     facts.reply_cache_misses = cache.misses;
@@ -350,6 +369,10 @@ class ApiServer {
     if (admitted.quota_reserved) {
       current_note.lane = admitted.lane;
     }
+    if (admitted.route.endpoint == Endpoint::stream) {
+      open_event_stream(req, res, admitted, now);
+      return;
+    }
     if (admitted.route.endpoint == Endpoint::changes) {
       if (std::optional<Reply> refused =
               stream_changes(req, res, database_path_, stopping_, open_stream())) {
@@ -365,6 +388,64 @@ class ApiServer {
     conclude(req, reply, std::move(etag));
     admission_.settle(admitted, reply.status, now);
     send(res, std::move(reply), admitted.key, now, admitted.remaining);
+  }
+
+  // GET /stream: the filter and the key's open streams checked, the head of a chunked
+  // text/event-stream answer; the serve callback then hands the socket to the hub, which
+  // writes the events (stream_hub.h).
+  void open_event_stream(const httplib::Request& req, httplib::Response& res, Admitted& admitted,
+                         TimePoint now) {
+    StreamStart start;
+    start.key = admitted.key.value_or(0);
+    Reply reply;
+    reply.content_type = "text/event-stream";
+    try {
+      const Params params = request_params(req);
+      start.filter = bind_change_filter(params);
+      start.last_event_id = last_event_id(req);
+      if (!hub_.admits(start.key)) {
+        reply = error_reply(Errc::too_many_requests,
+                            fmt::format("this key holds {} streams open, the most one key may; "
+                                        "close one first",
+                                        options_.max_streams_per_key));
+      }
+    } catch (const Error& error) {
+      reply = error_reply(error);
+    }
+    admission_.settle(admitted, reply.status, now);
+    const bool opened = reply.status == 200;
+    send(res, std::move(reply), admitted.key, now, admitted.remaining);
+    if (!opened) {
+      return;
+    }
+    res.headers.erase("Content-Type");  // set again with the provider
+    res.set_header("Cache-Control", "no-store");
+    res.set_header("X-Accel-Buffering", "no");  // proxies that buffer answers must not
+    // The hub writes plain chunks: no gzip around them.
+    const_cast<httplib::Request&>(req).headers.erase("Accept-Encoding");
+    res.set_chunked_content_provider(
+        "text/event-stream", [start = std::move(start)](std::size_t, httplib::DataSink&) mutable {
+          pending_stream = std::move(start);
+          return false;  // the head is written; the rest is the hub's
+        });
+  }
+
+  // Last-Event-ID (a reconnecting EventSource sends it), else `last_event_id`.
+  static std::optional<std::int64_t> last_event_id(const httplib::Request& req) {
+    std::string text = req.get_header_value("Last-Event-ID");
+    if (text.empty()) {
+      text = req.get_param_value("last_event_id");
+    }
+    if (text.empty()) {
+      return std::nullopt;
+    }
+    std::int64_t id = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
+    if (error != std::errc() || end != text.data() + text.size() || id < 0) {
+      fail(Errc::bad_request, "Last-Event-ID: '{}' is not an event id (a whole number from 0)",
+           excerpt(text));
+    }
+    return id;
   }
 
   // The representation (gzip when the client takes it and the body is worth it), its ETag on a
@@ -421,6 +502,7 @@ class ApiServer {
   std::filesystem::path database_path_;  // the change stream reads it on connections of its own
   QueryService core_;
   Responder responder_;
+  StreamHub hub_;
   std::unique_ptr<RedisPool> redis_;  // null without --redis
   std::unique_ptr<KeySource> key_source_;
   KeyRing keys_;

@@ -48,6 +48,10 @@ struct ServeOptions {
   // --metrics-listen: where /metrics is served for Prometheus, without a key; none: nowhere.
   std::string metrics_host = "127.0.0.1";
   std::optional<int> metrics_port;  // 0: any free port
+  // /stream (docs/STREAM.md): a keep-alive comment after this long without an event, and
+  // the streams one key may hold open at once.
+  int stream_keep_alive_seconds = 15;
+  std::size_t max_streams_per_key = 10;
 };
 
 // Where the server listens, once it does: the API's base URL, and /metrics's (empty without

@@ -25,7 +25,7 @@ void add_reason(std::vector<std::string>& reasons, const std::string& reason, bo
 }  // namespace
 
 SourceRun::SourceRun(storage::Database& db, std::string source, ResourceProgress progress)
-    : db_(db), progress_(std::move(progress)), started_(system_now()) {
+    : db_(db), progress_(std::move(progress)), started_(system_now()), noticer_(db) {
   report_.source = std::move(source);
   run_id_ = storage::SyncRuns(db_).start_run(report_.source, started_);
   writer_ = std::make_unique<storage::Writer>(db_);
@@ -62,6 +62,7 @@ void SourceRun::write(const std::string& resource, const ParsedBody& body, std::
     report_.counts.sets_unchanged += counts.unchanged;
     report_.counts.catalog_records += counts.catalog_changed;
   }
+  noticer_.notice(system_now());
   report_.counts.sets_skipped += body.skipped;
   report_.counts.bytes += bytes;
   ++report_.downloaded;

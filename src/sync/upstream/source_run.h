@@ -12,6 +12,7 @@
 #include "gpq/time.h"
 
 #include "storage/sync_runs.h"
+#include "sync/change_noticer.h"
 #include "sync/upstream/failure.h"
 #include "sync/upstream/parsed_body.h"
 
@@ -52,7 +53,8 @@ class SourceRun {
 
   TimePoint started() const { return started_; }
 
-  // Writes what a resource brought (in transactions of at most 200,000 sets) and counts it.
+  // Writes what a resource brought (in transactions of at most 200,000 sets), counts it, and
+  // records the changes it made (change_noticer.h).
   void write(const std::string& resource, const ParsedBody& body, std::uint64_t bytes);
   // Makes `norad_ids` the members of `group`.
   void write_group(std::string_view group, std::span<const std::int32_t> norad_ids);
@@ -73,6 +75,7 @@ class SourceRun {
   TimePoint started_;
   std::int64_t run_id_ = 0;
   std::unique_ptr<storage::Writer> writer_;
+  ChangeNoticer noticer_;  // tells what each resource's writes changed
   bool finished_ = false;
 };
 
