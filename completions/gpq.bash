@@ -22,7 +22,7 @@ _gpq() {
   _init_completion -s || return
 
   local commands="gp history nearest adjacent range state ephemeris passes events conjunctions catalog sync
-    serve keys status"
+    serve keys watch status"
   local globals="--db --format --limit --page --per-page -q --quiet -v --verbose --version -h --help"
   # Options followed by a value, so that the value is not taken for a command or an id.
   local valued="--db --format --limit --page --per-page --search --group --intdes --ids --regime
@@ -32,7 +32,7 @@ _gpq() {
     --metrics-listen --max-streams-per-key --stream-keep-alive --keep-alive --label
     --max-connections --max-connections-per-address --redis --redis-timeout --trusted-proxy
     --max-conjunction-days --at --set --frame --to --step --lat --lon --alt --min-elevation --from-peer --peer-key-file
-    --published-at --as-of
+    --published-at --as-of --url --events --webhook-retry-hours
     --scope --sort --order --threshold --primaries --hard-body-radius"
   valued=" ${valued//[[:space:]]/ } "
 
@@ -50,7 +50,7 @@ _gpq() {
       [[ $valued == *" $word "* ]] && option=$word
     elif [[ -z $command ]]; then
       command=$word
-    elif [[ $command == keys && -z $subcommand ]]; then
+    elif [[ ($command == keys || $command == watch) && -z $subcommand ]]; then
       subcommand=$word
     else
       positionals+=1
@@ -177,9 +177,17 @@ _gpq() {
       --full --gzip" ;;
     serve) options="--listen --threads --no-auth --public-url --rate --burst --heavy-rate
       --heavy-burst --monthly-quota --max-conjunction-days --access-log --access-log-format
-      --metrics-listen --max-streams-per-key --stream-keep-alive --timeout --keep-alive
-      --max-connections --max-connections-per-address --redis --redis-timeout --config
+      --metrics-listen --max-streams-per-key --stream-keep-alive --webhook-retry-hours --timeout
+      --keep-alive --max-connections --max-connections-per-address --redis --redis-timeout --config
       --trusted-proxy" ;;
+    watch)
+      if [[ -z $subcommand ]]; then
+        _gpq_words "add list remove $globals"
+        return
+      fi
+      options=""
+      [[ $subcommand == add ]] && options="--url --ids --group --events --allow-private"
+      ;;
     keys)
       if [[ -z $subcommand ]]; then
         _gpq_words "create list revoke $globals"

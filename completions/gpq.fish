@@ -7,7 +7,8 @@ set -g __gpq_valued --sort --order --db --format --limit --page --per-page --sea
     --regime --type --epoch --start --end --source --tle-layout --owner --launch-year --from --config \
     --celestrak-url --spacetrack-url --since --history-days --retries --timeout --listen \
     --threads --public-url --rate --burst --heavy-rate --heavy-burst --monthly-quota \
-    --access-log --access-log-format --metrics-listen --max-streams-per-key --stream-keep-alive --keep-alive --max-connections --max-connections-per-address --label --redis \
+    --access-log --access-log-format --metrics-listen --max-streams-per-key --stream-keep-alive \
+    --webhook-retry-hours --url --events --keep-alive --max-connections --max-connections-per-address --label --redis \
     --redis-timeout --trusted-proxy --at --set --frame --to --step --lat --lon --alt \
     --min-elevation --from-peer --peer-key-file --scope --threshold --primaries --hard-body-radius \
     --max-conjunction-days --published-at --as-of
@@ -105,6 +106,7 @@ complete -c gpq -n '__gpq_at' -a catalog -d 'Print satellite catalog (SATCAT) re
 complete -c gpq -n '__gpq_at' -a sync -d 'Update the mirror from CelesTrak and Space-Track, or from files'
 complete -c gpq -n '__gpq_at' -a serve -d 'Serve the read-only HTTP API'
 complete -c gpq -n '__gpq_at' -a keys -d 'Create, list and revoke API keys for gpq serve'
+complete -c gpq -n '__gpq_at' -a watch -d 'Add, list and remove webhooks that gpq serve posts each change to'
 complete -c gpq -n '__gpq_at' -a status -d "Show the mirror's size and its last sync per source"
 
 complete -c gpq -n "__gpq_needs_norad $norad_commands" -a '(__gpq_norad_ids)'
@@ -245,3 +247,13 @@ complete -c gpq -n '__gpq_at keys' -a revoke -d 'Revoke a key'
 complete -c gpq -n '__gpq_at keys create' -l label -x -d 'A name to recognise the key by'
 complete -c gpq -n '__gpq_at keys create' -l scope -x -a 'api replication' -d 'What the key reads'
 complete -c gpq -n '__gpq_at keys create; or __gpq_at keys list; or __gpq_at keys revoke' -l redis -x -d 'The keys a fleet shares in this Redis'
+
+complete -c gpq -n $is_serve -l webhook-retry-hours -x -d 'Hours a webhook delivery is tried again'
+complete -c gpq -n '__gpq_at watch' -a add -d 'Post each change to a URL (its secret printed once)'
+complete -c gpq -n '__gpq_at watch' -a list -d 'List watches: what each follows and how its deliveries go'
+complete -c gpq -n '__gpq_at watch' -a remove -d 'Remove a watch'
+complete -c gpq -n '__gpq_at watch add' -l url -x -d 'http(s) URL to POST each change to'
+complete -c gpq -n '__gpq_at watch add' -l ids -x -d 'Only these NORAD ids'
+complete -c gpq -n '__gpq_at watch add' -l group -x -d 'Only the members of a group'
+complete -c gpq -n '__gpq_at watch add' -l events -x -a 'set manoeuvre decay conjunction' -d 'Only these changes'
+complete -c gpq -n '__gpq_at watch add' -l allow-private -d 'Let the URL name a loopback or private address'

@@ -77,8 +77,11 @@ inline constexpr const char* kSyncDescription =
     "Update the mirror from CelesTrak and Space-Track, or from files (--from)";
 inline constexpr const char* kServeDescription = "Serve the read-only HTTP API (/api/v1)";
 inline constexpr const char* kKeysDescription = "Create, list and revoke API keys for gpq serve";
+inline constexpr const char* kWatchDescription =
+    "Add, list and remove webhooks that gpq serve posts each change to";
 
 void add_gp_command(CLI::App& app, Context& ctx);
+void add_watch_command(CLI::App& app, Context& ctx);
 void add_history_command(CLI::App& app, Context& ctx);
 void add_nearest_command(CLI::App& app, Context& ctx);
 void add_adjacent_command(CLI::App& app, Context& ctx);

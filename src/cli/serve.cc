@@ -119,6 +119,10 @@ void add_limit_options(CLI::App& cmd, http::ServeOptions& options) {
                  "/stream connections one key may hold open at once; beyond, 429")
       ->check(CLI::Range(std::size_t{1}, std::size_t{100'000}))
       ->capture_default_str();
+  cmd.add_option("--webhook-retry-hours", options.webhook_retry_hours,
+                 "Hours a webhook delivery is tried again before it counts as failed")
+      ->check(CLI::Range(1, 24 * 30))
+      ->capture_default_str();
   cmd.add_option("--stream-keep-alive", options.stream_keep_alive_seconds,
                  "Seconds without an event after which /stream sends a keep-alive comment")
       ->check(CLI::Range(1, 300))

@@ -17,6 +17,10 @@ constexpr std::size_t kRandomBytes = 32;
 }  // namespace
 
 std::string generate_api_key() {
+  return random_token(kPrefix);
+}
+
+std::string random_token(std::string_view prefix) {
   std::array<unsigned char, kRandomBytes> random{};
   if (RAND_bytes(random.data(), static_cast<int>(random.size())) != 1) {
     fail(Errc::internal, "the system's random source failed; no key was made");
@@ -25,7 +29,7 @@ std::string generate_api_key() {
   std::array<unsigned char, 4 * ((kRandomBytes + 2) / 3) + 1> encoded{};
   const int length =
       EVP_EncodeBlock(encoded.data(), random.data(), static_cast<int>(random.size()));
-  std::string key(kPrefix);
+  std::string key(prefix);
   for (int i = 0; i < length; ++i) {
     const char c = static_cast<char>(encoded[static_cast<std::size_t>(i)]);
     if (c == '=') {

@@ -14,6 +14,8 @@ namespace gpq::keys {
 // "gpq_" and 43 url-safe base64 characters: 256 random bits. Throws Error{internal} when the
 // random source fails.
 std::string generate_api_key();
+// `prefix` and 43 url-safe base64 characters: 256 random bits (API keys, webhook secrets).
+std::string random_token(std::string_view prefix);
 
 KeyHash hash_api_key(std::string_view key);
 

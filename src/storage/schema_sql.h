@@ -406,8 +406,10 @@ SELECT 'max_epoch_lead_us', 30 * 86400000000 WHERE EXISTS (SELECT 1 FROM set_blo
 //   a manoeuvre is told once however the syncs that bring its sets are cut. The primary's own.
 // latest_by_generation: the sets a commit made newest, found without a scan.
 // watch: the webhooks of `gpq watch` (docs/STREAM.md "Webhooks"): where, for which changes,
-//   the secret that signs the deliveries, and how far delivery has come (event ids). Each
-//   database's own, like its API keys: never replicated.
+//   the secret that signs the deliveries, whether the URL may name a private address, and how
+//   far delivery has come: every event up to delivered_through is delivered or given up, and
+//   the next one has failed `attempts` times. Each database's own, like its API keys: never
+//   replicated.
 inline constexpr std::string_view kMigration11 = R"sql(
 CREATE TABLE change_event (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -441,6 +443,7 @@ CREATE TABLE watch (
   group_name TEXT NOT NULL,
   kinds INTEGER NOT NULL,
   secret TEXT NOT NULL,
+  allow_private INTEGER NOT NULL,
   created_us INTEGER NOT NULL,
   delivered_through INTEGER NOT NULL,
   attempts INTEGER NOT NULL DEFAULT 0,

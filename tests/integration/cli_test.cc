@@ -122,8 +122,8 @@ TEST_F(CliTest, ErrorsAreOneLineWithTheirExitCode) {
       {{"frobnicate"},
        2,
        "gpq: unknown command 'frobnicate'; commands: gp, history, nearest, adjacent, range, "
-       "state, ephemeris, passes, events, conjunctions, catalog, sync, serve, keys, status (see "
-       "gpq --help)"},
+       "state, ephemeris, passes, events, conjunctions, catalog, sync, serve, keys, watch, status "
+       "(see gpq --help)"},
       {{"gp", "1000000000"},
        2,
        "gpq: parameter 'norad_id': '1000000000' is not a NORAD catalog number (a whole number "

@@ -152,6 +152,10 @@ void ServerMetrics::redis_command(std::chrono::microseconds took, bool failed) n
   }
 }
 
+void ServerMetrics::webhook_delivery(DeliveryOutcome outcome) noexcept {
+  deliveries_[static_cast<std::size_t>(outcome)].fetch_add(1, kRelaxed);
+}
+
 void ServerMetrics::write(const ScrapeFacts& facts, std::string& out) const {
   auto line = std::back_inserter(out);
   family("gpq_http_requests_total", "counter",
@@ -228,6 +232,15 @@ void ServerMetrics::write(const ScrapeFacts& facts, std::string& out) const {
            out);
     fmt::format_to(line, "gpq_replica_last_pull_age_seconds {}\n",
                    seconds_of(facts.now.unix_micros() - facts.peer_pulled_at->unix_micros()));
+  }
+  family("gpq_webhook_deliveries_total", "counter",
+         "Webhook POSTs by outcome: delivered (2xx), retried (to be tried again), failed (given "
+         "up after the retry window).",
+         out);
+  constexpr std::array<std::string_view, 3> kOutcomes = {"delivered", "retried", "failed"};
+  for (std::size_t k = 0; k < kOutcomes.size(); ++k) {
+    fmt::format_to(line, "gpq_webhook_deliveries_total{{outcome=\"{}\"}} {}\n", kOutcomes[k],
+                   deliveries_[k].load(kRelaxed));
   }
   if (facts.redis) {
     family("gpq_redis_round_trip_seconds", "histogram",

@@ -20,6 +20,7 @@
 #include "http/api/routes.h"
 #include "http/limits/limit_book.h"
 #include "http/limits/rate_limiter.h"
+#include "http/server/webhook_deliverer.h"
 
 namespace gpq::http {
 
@@ -74,6 +75,7 @@ class ServerMetrics {
   void answered(std::size_t endpoint, int status, std::chrono::microseconds took) noexcept;
   void refused(Lane lane, LimitReason why) noexcept;
   void redis_command(std::chrono::microseconds took, bool failed) noexcept;
+  void webhook_delivery(DeliveryOutcome outcome) noexcept;
 
   // The whole exposition: these counters, `facts`, and the process's own figures.
   void write(const ScrapeFacts& facts, std::string& out) const;
@@ -89,6 +91,7 @@ class ServerMetrics {
   std::array<std::array<std::atomic<std::uint64_t>, 2>, 2> refused_{};  // [lane][why]
   LatencyHistogram redis_round_trips_;
   std::atomic<std::uint64_t> redis_errors_{0};
+  std::array<std::atomic<std::uint64_t>, 3> deliveries_{};  // by DeliveryOutcome
 };
 
 }  // namespace gpq::http

@@ -47,6 +47,7 @@
 #include "http/server/metrics_listener.h"
 #include "http/server/request_shape.h"
 #include "http/server/stream_hub.h"
+#include "http/server/webhook_deliverer.h"
 #include "storage/database.h"
 
 namespace gpq::http {
@@ -132,6 +133,9 @@ class ApiServer {
         hub_(accounts.path(), core_,
              StreamLimits{std::chrono::seconds(options.stream_keep_alive_seconds),
                           options.max_streams_per_key}),
+        deliverer_(accounts.path(), core_,
+                   WebhookSettings{std::chrono::hours(options.webhook_retry_hours)},
+                   [this](DeliveryOutcome outcome) { metrics_.webhook_delivery(outcome); }),
         redis_(redis_pool(options)),
         key_source_(key_source(redis_.get(), accounts)),
         keys_(*key_source_),
@@ -205,6 +209,7 @@ class ApiServer {
     }
     responder_.start(listen_url_);
     hub_.start();
+    deliverer_.start();
     housekeeper_.start();
     key_watch_.start();
     if (options_.metrics_port) {
@@ -215,6 +220,7 @@ class ApiServer {
               metrics_listener_ ? metrics_listener_->url() : std::string()});
     gate->run();
     hub_.stop();
+    deliverer_.stop();
     metrics_listener_.reset();
     housekeeper_.finish();
   }
@@ -503,6 +509,7 @@ class ApiServer {
   QueryService core_;
   Responder responder_;
   StreamHub hub_;
+  WebhookDeliverer deliverer_;
   std::unique_ptr<RedisPool> redis_;  // null without --redis
   std::unique_ptr<KeySource> key_source_;
   KeyRing keys_;

@@ -52,6 +52,8 @@ struct ServeOptions {
   // the streams one key may hold open at once.
   int stream_keep_alive_seconds = 15;
   std::size_t max_streams_per_key = 10;
+  // Webhooks (docs/STREAM.md): how long an event is tried again before it counts as failed.
+  int webhook_retry_hours = 24;
 };
 
 // Where the server listens, once it does: the API's base URL, and /metrics's (empty without
