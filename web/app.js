@@ -49,7 +49,12 @@ document.getElementById('key-button').addEventListener('click', () => {
     .then(route, () => {});
 });
 
+// Aborted when the page shows another view, so that a view ends what it follows (a stream).
+let leaving = new AbortController();
+
 function route() {
+  leaving.abort();
+  leaving = new AbortController();
   const hash = location.hash.replace(/^#/, '') || '/';
   const [path, query = ''] = hash.split('?');
   const params = new URLSearchParams(query);
@@ -60,7 +65,7 @@ function route() {
   }
   main.replaceChildren();
   const object = path.match(/^\/object\/(\d+)$/);
-  if (object) showObject(main, Number(object[1]), params);
+  if (object) showObject(main, Number(object[1]), params, leaving.signal);
   else if (path.startsWith('/snapshot')) showSnapshot(main, params);
   else showSearch(main, params);
 }

@@ -57,11 +57,15 @@ function markerPlugin(events, seen, chartId) {
   };
 }
 
-// Charts into `container`; `onPoint(index)` is told the set under the cursor.
+const markedOf = (events) => events.map((e) => ({ ...e, time: Date.parse(e.TIME) / 1000 }));
+
+// Charts into `container`; `onPoint(index)` is told the set under the cursor. The charts read
+// `data`'s columns: after a change to them in place (a set added live), update() redraws.
 export function drawPlots(container, data, events, onPoint) {
   const times = data.EPOCH_UNIX;
-  const marked = events.map((e) => ({ ...e, time: Date.parse(e.TIME) / 1000 }));
-  const state = { charts: [], markers: new Map(), syncing: false };
+  const marked = markedOf(events);
+  const state = { charts: [], markers: new Map(), syncing: false, span: [times[0], times[times.length - 1]] };
+  const columnsOf = (spec) => [times, ...spec.lines.map(([, values]) => values(data))];
   const width = () => Math.max(280, container.clientWidth - 8);
   for (const spec of CHARTS) {
     const figure = document.createElement('figure');
@@ -73,12 +77,10 @@ export function drawPlots(container, data, events, onPoint) {
     figure.append(caption);
     container.append(figure);
     const series = [{ label: 'Epoch (UTC)', value: (u, v) => (v == null ? '–' : new Date(v * 1000).toISOString().slice(0, 19).replace('T', ' ')) }];
-    const columns = [times];
-    for (const [label, values, colour] of spec.lines) {
+    for (const [label, , colour] of spec.lines) {
       series.push({ label, stroke: colour, width: 1.5, spanGaps: true,
         points: { show: times.length <= 3000, size: 4 },
         value: (u, v) => (v == null ? '–' : (spec.exp ? v.toExponential(spec.digits) : number(v, spec.digits))) });
-      columns.push(values(data));
     }
     const chart = new uPlot({
       width: width(), height: 200, series,
@@ -100,7 +102,7 @@ export function drawPlots(container, data, events, onPoint) {
           state.syncing = false;
         }],
       },
-    }, columns, figure);
+    }, columnsOf(spec), figure);
     chart.root.dataset.chart = spec.id;
     chart.root.setAttribute('role', 'img');
     chart.root.setAttribute('aria-labelledby', caption.id);
@@ -115,6 +117,20 @@ export function drawPlots(container, data, events, onPoint) {
     zoom(min, max) { state.charts[0].setScale('x', { min, max }); },
     reset() { state.charts[0].setScale('x', { min: times[0], max: times[times.length - 1] }); },
     range() { return [state.charts[0].scales.x.min, state.charts[0].scales.x.max]; },
+    // Draws `data`'s columns again: a view of the whole span grows with it, a zoomed one stays.
+    update() {
+      const [min, max] = this.range();
+      const zoomed = min > state.span[0] || max < state.span[1];
+      state.charts.forEach((chart, k) => chart.setData(columnsOf(CHARTS[k])));
+      state.span = [times[0], times[times.length - 1]];
+      if (zoomed) this.zoom(min, max);
+      else this.reset();
+    },
+    // Marks `events` in place of those marked until now.
+    setEvents(events) {
+      marked.splice(0, marked.length, ...markedOf(events));
+      for (const chart of state.charts) chart.redraw(false, false);
+    },
     // Puts every chart's cursor on set `index`, as hovering it would.
     pointAt(index) {
       for (const chart of state.charts) {

@@ -147,8 +147,8 @@ class Store {
 
   virtual MirrorStats mirror_stats() const = 0;
 
-  // Changes whenever element sets, catalog records or group lists change (not otherwise), so
-  // that callers may keep answers computed at the same generation.
+  // Changes whenever element sets, catalog records, group lists or the change events change
+  // (not otherwise), so that callers may keep answers computed at the same generation.
   virtual std::int64_t generation() const = 0;
 };
 

@@ -2,7 +2,8 @@
 // processes on 127.0.0.1 over real data (ctest -L browser; docs/SERVE.md "The page").
 // usage: node page_test.mjs GPQ_BINARY [SCREENSHOT_DIR]; exits 77 (skipped) without
 // $GPQ_REAL_DATA or /usr/bin/chromium.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
 import { CHROMIUM, launchChromium } from './chromium.mjs';
 import { World, LONG_HISTORY_ID, LONG_HISTORY_SETS } from './world.mjs';
@@ -73,6 +74,87 @@ async function waitFor(page, selector, options = {}) {
       document.getElementById('main')?.innerText.slice(0, 600)).catch(() => '?');
     throw new Error(`${selector} did not appear; the page showed: ${shown}`);
   }
+}
+
+// The requests for /api/v1/stream the page has open: each leaves the set when it fails (is
+// aborted) or finishes.
+function streamsOf(page) {
+  const open = new Set();
+  page.streams = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== '/api/v1/stream') return;
+    open.add(request);
+    page.streams.push(request);
+  });
+  page.on('requestfailed', (request) => open.delete(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  return open;
+}
+
+// A TCP relay to the server at `target` (a base URL), a network the test can break: cut()
+// closes every connection through it and holds new ones until mend() lets them through.
+async function relay(target) {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set();
+  let held = null;
+  const join = (client) => {
+    const upstream = connect(Number(port), hostname);
+    for (const [socket, other] of [[client, upstream], [upstream, client]]) {
+      sockets.add(socket);
+      socket.on('close', () => { sockets.delete(socket); other.destroy(); });
+    }
+    upstream.on('error', () => {});
+    client.pipe(upstream).pipe(client);
+  };
+  const server = createServer((client) => {
+    client.on('error', () => {});
+    if (held) held.push(client);
+    else join(client);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${server.address().port}`,
+    cut() {
+      held ??= [];
+      for (const socket of sockets) socket.destroy();
+    },
+    mend() {
+      const waiting = held ?? [];
+      held = null;
+      waiting.forEach(join);
+    },
+    close() {
+      for (const socket of [...sockets, ...(held ?? [])]) socket.destroy();
+      server.close();
+    },
+  };
+}
+
+// Polls `condition` until it holds, for at most `ms`; `what` (or what it resolves to, when a
+// function: the state at the end) says what did not happen.
+async function until(condition, ms, what) {
+  const end = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error(`${typeof what === 'function' ? await what() : what} (waited ${ms} ms)`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+// A TLE line with its last digit the mod-10 checksum of the 68 before (a minus counts 1).
+function withChecksum(line) {
+  const body = line.slice(0, 68);
+  let sum = 0;
+  for (const c of body) sum += c === '-' ? 1 : (c >= '0' && c <= '9' ? Number(c) : 0);
+  return body + (sum % 10);
+}
+
+// The 3-line TLE `text` `days` later: line 1's day of year (columns 21-23) plus `days`.
+function daysLater(text, days) {
+  const [name, one, two] = text.trimEnd().split('\n');
+  check(withChecksum(one) === one && withChecksum(two) === two, `the checksums of ${one} / ${two}`);
+  const day = Number(one.slice(20, 23)) + days;
+  check(day <= 365, `day ${day} runs into the next year`);
+  return `${name}\n${withChecksum(one.slice(0, 20) + String(day).padStart(3, '0') + one.slice(23))}\n${two}\n`;
 }
 
 async function shoot(page, name) {
@@ -262,6 +344,86 @@ try {
     check(points === LONG_HISTORY_SETS, `${points} points`);
     const drawn = await page.evaluate(() => window.gpq.plots.charts.map((c) => c.data[0].length));
     check(drawn.length === 6 && drawn.every((n) => n === LONG_HISTORY_SETS), `charts of ${drawn.join(', ')} points`);
+  });
+
+  // Last of those reading the ISS's history: it gains sets here.
+  await test('following live plots a set as the sync commits it, resumes after a cut, and closes the stream when off', async () => {
+    const network = await relay(base);
+    try {
+      const page = await openPage(browser, world.key);
+      const streams = streamsOf(page);
+      await page.goto(`${network.base}/#/object/25544`);
+      await waitFor(page, 'body[data-plotted]');
+      const shown = () => page.evaluate(() => ({ points: Number(document.getElementById('charts').dataset.points),
+        latest: document.getElementById('latest-epoch')?.textContent, live: document.getElementById('live-status').textContent,
+        following: document.querySelector('.live').dataset.following }));
+      const before = (await shown()).points;
+      check(before === await page.evaluate(() => window.gpq.points), `data-points ${before}`);
+      const old = await api('/gp/25544');
+      await page.waitForFunction((epoch) => document.getElementById('latest-epoch')?.textContent === epoch, {}, old.EPOCH);
+      const tle = await (await fetch(`${base}/api/v1/gp/25544?format=tle`, { headers: { 'X-Api-Key': world.key } })).text();
+      // `gpq sync --from` a file of the ISS's newest set `days` later; resolves to the set as the API has it.
+      const syncLater = async (days) => {
+        const file = join(world.dir, `iss-${days}-days-later.tle`);
+        writeFileSync(file, daysLater(tle, days));
+        world.run(['sync', '--from', file]);
+        const set = await api('/gp/25544');
+        check(Date.parse(set.EPOCH) - Date.parse(old.EPOCH) === days * 86400e3, `the new set's EPOCH ${set.EPOCH} after ${old.EPOCH}`);
+        return set;
+      };
+      // The page shows `points` points and `epoch` as the latest set within a few seconds.
+      const showsSoon = async (points, epoch) => until(async () => {
+        const now = await shown();
+        return now.points === points && now.latest === epoch;
+      }, 5000, async () => `not ${points} points and the latest at ${epoch}: ${JSON.stringify(await shown())}`);
+
+      await page.click('#follow-live');
+      // Following once the stream's first line came: the server counts changes from then on.
+      await until(async () => (await shown()).live.startsWith('Following'), 5000, 'not following');
+      check(page.url().endsWith('#/object/25544?live=1'), `the address: ${page.url()}`);
+      const added = await syncLater(1);
+      // Told live: no reload, no new span; the plot grows by the one set, the latest is the new.
+      await showsSoon(before + 1, added.EPOCH);
+      const drawn = await page.evaluate(() => window.gpq.plots.charts.map((c) => [c.data[0].length, c.data[0].at(-1), c.data[1].at(-1)]));
+      for (const [length, time, value] of drawn) {
+        check(length === before + 1 && time === Date.parse(added.EPOCH) / 1000 && Number.isFinite(value),
+          `a chart of ${length} points ending at ${time} with ${value}`);
+      }
+      const status = (await shown()).live;
+      check(status.startsWith(`New set at ${added.EPOCH.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}`), `live status: ${status}`);
+      const history = await page.$eval('#history-status', (node) => node.textContent);
+      check(history.startsWith(`${before + 1} sets`), `the history status: ${history}`);
+      check(page.streams.length === 1, `${page.streams.length} stream requests`);
+      await shoot(page, 'live');
+
+      // A lost connection is opened again after the last id seen: a set committed meanwhile comes.
+      const logged = pageErrors.length;
+      network.cut();
+      await until(async () => (await shown()).live.includes('reconnecting'), 3000, 'the cut was not seen');
+      const missed = await syncLater(2);
+      network.mend();
+      await showsSoon(before + 2, missed.EPOCH);
+      // The browser logs the requests the cut broke: the test's doing, not the page's error.
+      pageErrors.push(...pageErrors.splice(logged).filter((e) => !/net::ERR_/.test(e)));
+      const resumed = page.streams.at(-1).headers()['last-event-id'];
+      check(page.streams.length >= 2 && /^\d+$/.test(resumed || ''), `the stream reopened with Last-Event-ID ${resumed}`);
+
+      // Off: the stream is aborted, in the page and on the wire.
+      await page.click('#follow-live');
+      await until(async () => (await shown()).following === 'false', 3000, 'data-following is not false');
+      await until(() => streams.size === 0, 3000, 'the stream was not closed');
+      check(page.url().endsWith('#/object/25544'), `the address: ${page.url()}`);
+      // On again, then another view: that closes it too.
+      const opened = page.streams.length;
+      await page.click('#follow-live');
+      await until(() => streams.size === 1, 3000, 'the stream did not open again');
+      await page.evaluate(() => { location.hash = '#/'; });
+      await waitFor(page, '#q');
+      await until(() => streams.size === 0, 3000, 'the stream outlived its view');
+      check(page.streams.length === opened + 1, `${page.streams.length - opened} stream requests for one`);
+    } finally {
+      network.close();
+    }
   });
 
   await test('no request left the server, and the page raised no error', async () => {

@@ -74,16 +74,16 @@ class WebhookDeliverer::Worker {
   void run() {
     while (!stopped_for(kLookEvery)) {
       try {
-        if (!db_) {
-          db_ = storage::Database::open(database_, storage::Database::Mode::read_write);
+        if (!reader_) {
+          listing_ = storage::Database::open(database_, storage::Database::Mode::read_only);
           reader_ = std::make_unique<storage::ChangeEventReader>(database_);
         }
         pass();
       } catch (const std::exception& e) {
-        // A database the server cannot write (a read-only copy) holds no deliveries to make.
         log_message("error", fmt::format("webhooks: {}; trying again in a minute", e.what()));
         reader_.reset();
-        db_.reset();
+        listing_.reset();
+        writing_.reset();
         if (stopped_for(kAfterFailure)) {
           return;
         }
@@ -96,11 +96,16 @@ class WebhookDeliverer::Worker {
     return wake_.wait_for(lock, wait, [this] { return stopping_; });
   }
 
+  // The watches are read on a read-only connection: a server of a database it may not write
+  // (a read-only copy) finds none and never needs more.
   void pass() {
-    storage::Watches watches(*db_);
     const std::int64_t newest = reader_->newest_id();
-    for (const storage::Watch& watch : watches.list()) {
+    for (const storage::Watch& watch : storage::Watches(*listing_).list()) {
       if (watch.delivered_through < newest && watch.next_attempt <= system_now()) {
+        if (!writing_) {
+          writing_ = storage::Database::open(database_, storage::Database::Mode::read_write);
+        }
+        storage::Watches watches(*writing_);
         serve_watch(watches, watch);
       }
       if (stopping()) {
@@ -203,7 +208,8 @@ class WebhookDeliverer::Worker {
   ChangeTexts texts_;
   WebhookSettings settings_;
   std::function<void(DeliveryOutcome)> counted_;
-  std::unique_ptr<storage::Database> db_;               // on the thread
+  std::unique_ptr<storage::Database> listing_;  // on the thread, read-only
+  std::unique_ptr<storage::Database> writing_;  // on the thread, opened for the first delivery
   std::unique_ptr<storage::ChangeEventReader> reader_;  // on the thread
   std::thread thread_;
   std::mutex mutex_;
