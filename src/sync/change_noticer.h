@@ -7,7 +7,9 @@
 
 #include <chrono>
 #include <memory>
+#include <vector>
 
+#include "gpq/element_set.h"
 #include "gpq/time.h"
 
 #include "storage/change_events.h"
@@ -27,7 +29,7 @@ inline constexpr std::chrono::hours kEventRetention{7 * 24};
 // The first instant whose events are kept at `now`.
 TimePoint events_kept_from(TimePoint now);
 // How far back the detector reads before an object's new newest set: its noise and trend.
-inline constexpr std::chrono::hours kDetectionContext{60 * 24};
+inline constexpr std::chrono::hours kDetectionContext{30 * 24};
 
 class ChangeNoticer {
  public:
@@ -45,6 +47,10 @@ class ChangeNoticer {
  private:
   void tell_new_sets(TimePoint now);
   void detect_orbit_events(TimePoint now);
+  // The events of one object whose later set lies in (mark, its new newest set]; `sets` is
+  // room to read its history into.
+  void look_at(const storage::NewestSet& set, std::int64_t mark, std::vector<ElementSet>& sets,
+               std::vector<ChangeEvent>& events) const;
 
   storage::Database& db_;
   storage::ChangeEventLog log_;
