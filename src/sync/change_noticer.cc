@@ -3,8 +3,8 @@
 #include <chrono>
 #include <vector>
 
-#include "events/detect_events.h"
 #include "core/parallel_parts.h"
+#include "events/detect_events.h"
 #include "storage/database.h"
 #include "storage/sqlite_store.h"
 
