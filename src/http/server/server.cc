@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <charconv>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -20,13 +19,11 @@
 #include "gpq/error.h"
 #include "gpq/query_service.h"
 
-#include "core/printable_text.h"
 #include "core/signal_stopper.h"
 #include "http/api/change_feed.h"
 #include "http/api/compression.h"
 #include "http/api/conditional.h"
 #include "http/api/endpoints.h"
-#include "http/api/request_params.h"
 #include "http/api/responder.h"
 #include "http/api/routes.h"
 #include "http/api/web_page.h"
@@ -47,6 +44,7 @@
 #include "http/server/metrics_listener.h"
 #include "http/server/request_shape.h"
 #include "http/server/stream_hub.h"
+#include "http/server/stream_opening.h"
 #include "http/server/webhook_deliverer.h"
 #include "storage/database.h"
 
@@ -396,62 +394,23 @@ class ApiServer {
     send(res, std::move(reply), admitted.key, now, admitted.remaining);
   }
 
-  // GET /stream: the filter and the key's open streams checked, the head of a chunked
-  // text/event-stream answer; the serve callback then hands the socket to the hub, which
-  // writes the events (stream_hub.h).
+  // GET /stream: counted as one request; on a 200, its socket goes to the hub once the head
+  // is written (the serve callback in run()).
   void open_event_stream(const httplib::Request& req, httplib::Response& res, Admitted& admitted,
                          TimePoint now) {
-    StreamStart start;
-    start.key = admitted.key.value_or(0);
+    std::variant<StreamStart, Reply> start =
+        stream_start(req, admitted.key.value_or(0), hub_, options_.max_streams_per_key);
     Reply reply;
     reply.content_type = "text/event-stream";
-    try {
-      const Params params = request_params(req);
-      start.filter = bind_change_filter(params);
-      start.last_event_id = last_event_id(req);
-      if (!hub_.admits(start.key)) {
-        reply = error_reply(Errc::too_many_requests,
-                            fmt::format("this key holds {} streams open, the most one key may; "
-                                        "close one first",
-                                        options_.max_streams_per_key));
-      }
-    } catch (const Error& error) {
-      reply = error_reply(error);
+    if (Reply* refused = std::get_if<Reply>(&start)) {
+      reply = std::move(*refused);
     }
     admission_.settle(admitted, reply.status, now);
-    const bool opened = reply.status == 200;
     send(res, std::move(reply), admitted.key, now, admitted.remaining);
-    if (!opened) {
-      return;
+    if (auto* opened = std::get_if<StreamStart>(&start)) {
+      stream_head(req, res, std::move(*opened),
+                  [](StreamStart&& taken) { pending_stream = std::move(taken); });
     }
-    res.headers.erase("Content-Type");  // set again with the provider
-    res.set_header("Cache-Control", "no-store");
-    res.set_header("X-Accel-Buffering", "no");  // proxies that buffer answers must not
-    // The hub writes plain chunks: no gzip around them.
-    const_cast<httplib::Request&>(req).headers.erase("Accept-Encoding");
-    res.set_chunked_content_provider(
-        "text/event-stream", [start = std::move(start)](std::size_t, httplib::DataSink&) mutable {
-          pending_stream = std::move(start);
-          return false;  // the head is written; the rest is the hub's
-        });
-  }
-
-  // Last-Event-ID (a reconnecting EventSource sends it), else `last_event_id`.
-  static std::optional<std::int64_t> last_event_id(const httplib::Request& req) {
-    std::string text = req.get_header_value("Last-Event-ID");
-    if (text.empty()) {
-      text = req.get_param_value("last_event_id");
-    }
-    if (text.empty()) {
-      return std::nullopt;
-    }
-    std::int64_t id = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
-    if (error != std::errc() || end != text.data() + text.size() || id < 0) {
-      fail(Errc::bad_request, "Last-Event-ID: '{}' is not an event id (a whole number from 0)",
-           excerpt(text));
-    }
-    return id;
   }
 
   // The representation (gzip when the client takes it and the body is worth it), its ETag on a
