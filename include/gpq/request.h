@@ -100,6 +100,8 @@ BoundRequest<ConjunctionQuery> bind_conjunctions(const Params& params, FrontEnd 
 // What a client of the stream or a webhook follows (src/core/request_changes.cc,
 // docs/STREAM.md): `norad_ids`, `group`, `events` (comma-separated change kinds, default all).
 ChangeFilter bind_change_filter(const Params& params);
+// Where a stream resumes: the Last-Event-ID header's text (or `last_event_id`), empty for none.
+std::optional<std::int64_t> bind_last_event_id(std::string_view text);
 
 // An object's sets as columns for plotting (/gp/{id}/series): `start`, `end` (optional,
 // start <= end), json only.

@@ -6,6 +6,7 @@
 
 #include "core/printable_text.h"
 #include "core/request_filters.h"
+#include "core/request_output.h"
 
 namespace gpq {
 
@@ -33,6 +34,18 @@ ChangeFilter bind_change_filter(const Params& params) {
     rest.remove_prefix(comma + 1);
   }
   return filter;
+}
+
+std::optional<std::int64_t> bind_last_event_id(std::string_view text) {
+  if (text.empty()) {
+    return std::nullopt;
+  }
+  const std::optional<std::int64_t> id = detail::parse_whole(text);
+  if (!id) {
+    fail(Errc::bad_request, "Last-Event-ID: '{}' is not an event id (a whole number from 0)",
+         excerpt(text));
+  }
+  return id;
 }
 
 }  // namespace gpq

@@ -46,19 +46,6 @@ constexpr std::string_view kSelectEventsAfter =
 constexpr std::string_view kSelectNewestEvent = "SELECT coalesce(max(id), 0) FROM change_event";
 constexpr std::string_view kSelectOldestEvent = "SELECT coalesce(min(id), 0) FROM change_event";
 
-template <typename Value>
-void bind_optional(SQLite::Statement& statement, int index, const std::optional<Value>& value) {
-  if (value) {
-    statement.bind(index, *value);
-  } else {
-    statement.bind(index);
-  }
-}
-
-std::optional<std::int64_t> micros_of(const std::optional<TimePoint>& time) {
-  return time ? std::optional(time->unix_micros()) : std::nullopt;
-}
-
 void bind_event(SQLite::Statement& insert, const ChangeEvent& event, TimePoint now) {
   insert.bind(1, static_cast<int>(event.kind));
   insert.bind(2, event.norad_id);
@@ -75,16 +62,9 @@ void bind_event(SQLite::Statement& insert, const ChangeEvent& event, TimePoint n
     insert.bind(9, orbit->sigmas);
     insert.bind(10, static_cast<std::int64_t>(orbit->before.epoch.unix_micros()));
     insert.bind(11, source_code(orbit->before.source));
-    bind_optional(insert, 12, micros_of(orbit->reentry_earliest));
-    bind_optional(insert, 13, micros_of(orbit->reentry_latest));
+    bind_optional(insert, 12, orbit->reentry_earliest);
+    bind_optional(insert, 13, orbit->reentry_latest);
   }
-}
-
-std::optional<TimePoint> time_of(const SQLite::Column& column) {
-  if (column.isNull()) {
-    return std::nullopt;
-  }
-  return TimePoint::from_unix_micros(column.getInt64());
 }
 
 ChangeEvent read_event(SQLite::Statement& query) {
@@ -95,7 +75,7 @@ ChangeEvent read_event(SQLite::Statement& query) {
   event.source = source_of_code(query.getColumn(3).getInt());
   event.epoch = TimePoint::from_unix_micros(query.getColumn(4).getInt64());
   event.committed = TimePoint::from_unix_micros(query.getColumn(5).getInt64());
-  if (const std::optional<TimePoint> time = time_of(query.getColumn(6))) {
+  if (const std::optional<TimePoint> time = read_optional_time(query.getColumn(6))) {
     OrbitEvent& orbit = event.orbit.emplace();
     orbit.time = *time;
     orbit.kind = event.kind == ChangeKind::decay ? EventKind::decay : EventKind::manoeuvre;
@@ -106,8 +86,8 @@ ChangeEvent read_event(SQLite::Statement& query) {
     orbit.before.source = source_of_code(query.getColumn(11).getInt());
     orbit.after.epoch = event.epoch;
     orbit.after.source = event.source;
-    orbit.reentry_earliest = time_of(query.getColumn(12));
-    orbit.reentry_latest = time_of(query.getColumn(13));
+    orbit.reentry_earliest = read_optional_time(query.getColumn(12));
+    orbit.reentry_latest = read_optional_time(query.getColumn(13));
   }
   return event;
 }

@@ -39,29 +39,6 @@ double read_number(const SQLite::Column& column, DecimalCodec codec) {
   }
 }
 
-void bind_optional(SQLite::Statement& statement, int index, std::optional<TimePoint> time) {
-  if (time) {
-    statement.bind(index, static_cast<std::int64_t>(time->unix_micros()));
-  } else {
-    statement.bind(index);
-  }
-}
-
-void bind_optional(SQLite::Statement& statement, int index, std::optional<double> value) {
-  if (value) {
-    statement.bind(index, *value);
-  } else {
-    statement.bind(index);
-  }
-}
-
-std::optional<TimePoint> read_optional_time(const SQLite::Column& column) {
-  if (column.isNull()) {
-    return std::nullopt;
-  }
-  return TimePoint::from_unix_micros(column.getInt64());
-}
-
 std::optional<double> read_optional_double(const SQLite::Column& column) {
   if (column.isNull()) {
     return std::nullopt;
@@ -100,6 +77,37 @@ std::optional<ObjectType> object_type_from_code(const SQLite::Column& column) {
 }
 
 }  // namespace
+
+void bind_optional(SQLite::Statement& statement, int index, std::optional<TimePoint> time) {
+  if (time) {
+    statement.bind(index, static_cast<std::int64_t>(time->unix_micros()));
+  } else {
+    statement.bind(index);
+  }
+}
+
+void bind_optional(SQLite::Statement& statement, int index, std::optional<double> value) {
+  if (value) {
+    statement.bind(index, *value);
+  } else {
+    statement.bind(index);
+  }
+}
+
+std::optional<TimePoint> read_optional_time(const SQLite::Column& column) {
+  if (column.isNull()) {
+    return std::nullopt;
+  }
+  return TimePoint::from_unix_micros(column.getInt64());
+}
+
+void bind_optional(SQLite::Statement& statement, int index, std::optional<int> value) {
+  if (value) {
+    statement.bind(index, *value);
+  } else {
+    statement.bind(index);
+  }
+}
 
 DataSource source_of_code(int code) {
   if (code < 0 || code >= kDataSourceCount) {

@@ -3,12 +3,14 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include <SQLiteCpp/Column.h>
 #include <SQLiteCpp/Statement.h>
 
 #include "gpq/catalog.h"
 #include "gpq/element_set.h"
+#include "gpq/time.h"
 
 namespace gpq::storage {
 
@@ -22,6 +24,13 @@ DataSource source_of_code(int code);
 
 // Binds ?1..?17 of sql::kUpsertLatest for `set`, written by run `run_id`.
 // Allocates nothing.
+// A value, or NULL for none (a time as unix microseconds).
+void bind_optional(SQLite::Statement& statement, int index, std::optional<TimePoint> time);
+void bind_optional(SQLite::Statement& statement, int index, std::optional<double> value);
+void bind_optional(SQLite::Statement& statement, int index, std::optional<int> value);
+// A time stored as unix microseconds, none for NULL.
+std::optional<TimePoint> read_optional_time(const SQLite::Column& column);
+
 void bind_set(SQLite::Statement& statement, const ElementSet& set, std::int64_t run_id);
 // ?1..?16 alone: the set's identity and values, for statements that do not store its run.
 void bind_set_values(SQLite::Statement& statement, const ElementSet& set);

@@ -3,6 +3,7 @@
 #include <SQLiteCpp/Statement.h>
 
 #include "storage/database.h"
+#include "storage/row_codec.h"
 
 namespace gpq::storage {
 namespace {
@@ -47,14 +48,6 @@ std::vector<std::int32_t> ids_of(std::string_view text) {
     text.remove_prefix(comma == std::string_view::npos ? text.size() : comma + 1);
   }
   return ids;
-}
-
-void bind_status(SQLite::Statement& statement, int index, std::optional<int> status) {
-  if (status) {
-    statement.bind(index, *status);
-  } else {
-    statement.bind(index);
-  }
 }
 
 }  // namespace
@@ -136,7 +129,7 @@ void Watches::retry_later(std::int64_t id, std::int64_t attempts, TimePoint next
     update.bind(1, id);
     update.bind(2, attempts);
     update.bind(3, static_cast<std::int64_t>(next.unix_micros()));
-    bind_status(update, 4, status);
+    bind_optional(update, 4, status);
     update.bind(5, std::string(error));
     update.exec();
   });
@@ -148,7 +141,7 @@ void Watches::gave_up(std::int64_t id, std::int64_t event_id, std::optional<int>
     SQLite::Statement update(db_.connection(), std::string(kGaveUp));
     update.bind(1, id);
     update.bind(2, event_id);
-    bind_status(update, 3, status);
+    bind_optional(update, 3, status);
     update.bind(4, std::string(error));
     update.exec();
   });

@@ -18,8 +18,8 @@
 
 #include "gpq/error.h"
 
+#include "core/change_texts.h"
 #include "format/process_log.h"
-#include "http/api/change_texts.h"
 #include "storage/change_events.h"
 
 namespace gpq::http {

@@ -1,6 +1,5 @@
 #include "http/server/stream_opening.h"
 
-#include <charconv>
 #include <optional>
 #include <string>
 #include <utility>
@@ -11,7 +10,6 @@
 #include "gpq/error.h"
 #include "gpq/request.h"
 
-#include "core/printable_text.h"
 #include "http/api/request_params.h"
 
 namespace gpq::http {
@@ -19,20 +17,8 @@ namespace {
 
 // Last-Event-ID (a reconnecting EventSource sends it), else `last_event_id`.
 std::optional<std::int64_t> last_event_id(const httplib::Request& req) {
-  std::string text = req.get_header_value("Last-Event-ID");
-  if (text.empty()) {
-    text = req.get_param_value("last_event_id");
-  }
-  if (text.empty()) {
-    return std::nullopt;
-  }
-  std::int64_t id = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
-  if (error != std::errc() || end != text.data() + text.size() || id < 0) {
-    fail(Errc::bad_request, "Last-Event-ID: '{}' is not an event id (a whole number from 0)",
-         excerpt(text));
-  }
-  return id;
+  const std::string header = req.get_header_value("Last-Event-ID");
+  return bind_last_event_id(header.empty() ? req.get_param_value("last_event_id") : header);
 }
 
 }  // namespace

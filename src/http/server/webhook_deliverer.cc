@@ -13,8 +13,8 @@
 
 #include "gpq/error.h"
 
+#include "core/change_texts.h"
 #include "format/process_log.h"
-#include "http/api/change_texts.h"
 #include "http/server/webhook_target.h"
 #include "keys/webhook_signature.h"
 #include "storage/change_events.h"

@@ -2,7 +2,6 @@
 
 #include <arpa/inet.h>
 #include <array>
-#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -14,6 +13,7 @@
 #include "gpq/error.h"
 
 #include "core/printable_text.h"
+#include "core/request_output.h"
 
 namespace gpq::http {
 namespace {
@@ -127,14 +127,11 @@ WebhookTarget parse_webhook_url(std::string_view url) {
   }
   target.port = target.scheme == "https" ? 443 : 80;
   if (!port_text.empty()) {
-    int port = 0;
-    const auto [end, error] =
-        std::from_chars(port_text.data(), port_text.data() + port_text.size(), port);
-    if (error != std::errc() || end != port_text.data() + port_text.size() || port < 1 ||
-        port > 65535) {
+    const std::optional<std::int64_t> port = detail::parse_whole(port_text);
+    if (!port || *port < 1 || *port > 65535) {
       refuse(url, "the port is not a number from 1 to 65535");
     }
-    target.port = port;
+    target.port = static_cast<int>(*port);
   }
   return target;
 }

@@ -1,4 +1,4 @@
-#include "http/api/change_texts.h"
+#include "core/change_texts.h"
 
 #include <algorithm>
 
@@ -6,7 +6,7 @@
 #include "gpq/error.h"
 #include "gpq/store.h"
 
-namespace gpq::http {
+namespace gpq {
 bool ChangeTexts::admits(const ChangeFilter& filter, const ChangeEvent& event) {
   if (!filter.admits_kind(event.kind)) {
     return false;
@@ -68,4 +68,4 @@ std::string ChangeTexts::json(const ChangeEvent& event) const {
   return out;
 }
 
-}  // namespace gpq::http
+}  // namespace gpq

@@ -1,7 +1,8 @@
 // The changes a client follows, as the text it is sent (docs/STREAM.md): which changes a
 // filter admits, with group lists as the mirror holds them when the change is sent, and each
-// change rendered once with what the mirror holds about it. Shared by the stream and the
-// webhooks' deliverer; each owns one (not thread-safe).
+// change rendered with what the mirror holds about it (its set, its SATCAT record, its name).
+// The query core's, so that every front end tells a change alike: the stream's hub and the
+// webhooks' deliverer each own one (not thread-safe).
 #pragma once
 
 #include <cstdint>
@@ -12,7 +13,7 @@
 #include "gpq/change_event.h"
 #include "gpq/query_service.h"
 
-namespace gpq::http {
+namespace gpq {
 
 class ChangeTexts {
  public:
@@ -31,4 +32,4 @@ class ChangeTexts {
   std::map<std::string, std::vector<std::int32_t>, std::less<>> groups_;
 };
 
-}  // namespace gpq::http
+}  // namespace gpq
