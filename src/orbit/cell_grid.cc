@@ -33,15 +33,12 @@ void CellGrid::sort() {
     const auto span = static_cast<std::uint64_t>(most_[axis] - least_[axis]);
     bits[axis] = static_cast<int>(std::bit_width(span + 2));
   }
-  const int y_shift = bits[2];
-  const int x_shift = bits[1] + bits[2];
-  const int key_bits = bits[0] + x_shift;  // at most 3 * 21 for indices within +-2^19
+  y_shift_ = bits[2];
+  x_shift_ = bits[1] + bits[2];
+  const int key_bits = bits[0] + x_shift_;  // at most 3 * 21 for indices within +-2^19
   entries_.resize(items_.size());
   for (std::size_t n = 0; n < items_.size(); ++n) {
-    const auto index = [&](int axis) {
-      return static_cast<std::uint64_t>(cells_[n][axis] - least_[axis] + 1);
-    };
-    entries_[n] = {(index(0) << x_shift) | (index(1) << y_shift) | index(2), items_[n]};
+    entries_[n] = {key_of(cells_[n][0], cells_[n][1], cells_[n][2]), items_[n]};
   }
   // LSD radix sort, 11 bits a pass.
   constexpr int kDigitBits = 11;
@@ -65,8 +62,8 @@ void CellGrid::sort() {
     entries_.swap(scratch_);
   }
   const auto offset = [&](std::int64_t dx, std::int64_t dy, std::int64_t dz) {
-    return static_cast<std::uint64_t>(dx) * (std::uint64_t{1} << x_shift) +
-           static_cast<std::uint64_t>(dy) * (std::uint64_t{1} << y_shift) +
+    return static_cast<std::uint64_t>(dx) * (std::uint64_t{1} << x_shift_) +
+           static_cast<std::uint64_t>(dy) * (std::uint64_t{1} << y_shift_) +
            static_cast<std::uint64_t>(dz);
   };
   runs_ = {Run{offset(0, 0, 1), 1}, Run{offset(0, 1, -1), 3}, Run{offset(1, -1, -1), 3},

@@ -1,7 +1,8 @@
 // Items binned into cubic cells and sorted by cell, for the grid sweep: every pair of items in
 // one cell or in two neighbouring cells (the 26 around a cell), each pair once, in one pass.
 // A cell's key packs its three indices, z lowest, each less the smallest in use plus one, in
-// as many bits as they need; the keys are sorted by an LSD radix sort.
+// as many bits as they need; the keys are sorted by an LSD radix sort. Items too fast for the
+// cells' size ask for the items within a wider block of cells (for_each_near).
 #pragma once
 
 #include <algorithm>
@@ -64,12 +65,48 @@ class CellGrid {
     }
   }
 
+  // Calls visit(q) for every entry (position in entries()) whose cell's indices each differ
+  // from (ix, iy, iz) by at most `radius`: a run of keys along z for each row of the block,
+  // found by binary search.
+  template <class Visit>
+  void for_each_near(std::int64_t ix, std::int64_t iy, std::int64_t iz, std::int64_t radius,
+                     Visit&& visit) const {
+    if (entries_.empty()) {
+      return;
+    }
+    const std::int64_t z_low = std::max(iz - radius, least_[2]);
+    const std::int64_t z_high = std::min(iz + radius, most_[2]);
+    if (z_low > z_high) {
+      return;
+    }
+    for (std::int64_t x = std::max(ix - radius, least_[0]); x <= std::min(ix + radius, most_[0]);
+         ++x) {
+      for (std::int64_t y = std::max(iy - radius, least_[1]); y <= std::min(iy + radius, most_[1]);
+           ++y) {
+        const std::uint64_t last = key_of(x, y, z_high);
+        auto it =
+            std::lower_bound(entries_.begin(), entries_.end(), key_of(x, y, z_low),
+                             [](const Entry& entry, std::uint64_t key) { return entry.key < key; });
+        for (; it != entries_.end() && it->key <= last; ++it) {
+          visit(static_cast<std::size_t>(it - entries_.begin()));
+        }
+      }
+    }
+  }
+
  private:
   struct Run {
     std::uint64_t offset;  // from a cell's key to the run's first
     std::uint64_t length;  // in cells
   };
   static constexpr std::size_t kRuns = 5;
+
+  // The key of a cell within [least_, most_] on every axis.
+  std::uint64_t key_of(std::int64_t ix, std::int64_t iy, std::int64_t iz) const {
+    return (static_cast<std::uint64_t>(ix - least_[0] + 1) << x_shift_) |
+           (static_cast<std::uint64_t>(iy - least_[1] + 1) << y_shift_) |
+           static_cast<std::uint64_t>(iz - least_[2] + 1);
+  }
 
   std::vector<std::array<std::int64_t, 3>> cells_;  // by item added
   std::vector<std::uint32_t> items_;
@@ -78,6 +115,8 @@ class CellGrid {
   std::vector<Entry> entries_;
   std::vector<Entry> scratch_;
   std::array<Run, kRuns> runs_{};
+  int x_shift_ = 0;
+  int y_shift_ = 0;
 };
 
 }  // namespace gpq::orbit

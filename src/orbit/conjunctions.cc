@@ -17,6 +17,7 @@
 
 #include "gpq/error.h"
 
+#include "core/parallel_parts.h"
 #include "orbit/collision_probability.h"
 #include "orbit/constellation.h"
 #include "orbit/frames.h"
@@ -260,15 +261,21 @@ ConjunctionPage OrbitService::conjunctions(const ConjunctionQuery& query, const 
   }
   counts.failed = static_cast<std::int64_t>(failed_ids.size());
 
-  std::vector<ConjunctionEvent> events;
-  events.reserve(approaches.size());
-  for (const Approach& approach : approaches) {
-    // screen() pairs first < second, in the snapshot's NORAD order: the lower id first.
-    const bool swap = !objects[approach.first].primary;
-    events.push_back(event_of(approach, *screened[approach.first].set,
-                              *screened[approach.second].set, swap,
-                              query.hard_body_radius_m / 1e3));
-  }
+  // Each event's probability is a search over sigma (microseconds): the events of a catalog
+  // against itself are described on every core.
+  std::vector<ConjunctionEvent> events(approaches.size());
+  for_each_part(part_count(approaches.size(), 1000), approaches.size(),
+                [&](std::size_t, std::size_t begin, std::size_t end) {
+                  for (std::size_t n = begin; n < end; ++n) {
+                    const Approach& approach = approaches[n];
+                    // screen() pairs first < second, in the snapshot's NORAD order: the lower
+                    // id first.
+                    const bool swap = !objects[approach.first].primary;
+                    events[n] = event_of(approach, *screened[approach.first].set,
+                                         *screened[approach.second].set, swap,
+                                         query.hard_body_radius_m / 1e3);
+                  }
+                });
   sort_events(events, query.sort);
   counts.approaches = static_cast<std::int64_t>(events.size());
 

@@ -1,6 +1,6 @@
 // The grid sweep: every current object's state at each sample (every object, but when following
-// the archive), interpolated between SGP4 nodes a minute apart (node_states.h); at each sample a
-// grid of cells (cell_grid.h) finds the pairs close enough that, moving as their relative
+// the archive), interpolated between SGP4 nodes two minutes apart (node_states.h); at each sample
+// a grid of cells (cell_grid.h) finds the pairs close enough that, moving as their relative
 // velocity and the bound on their relative acceleration allow, they could come within the
 // threshold (widened by the interpolation's error) in the half-step either side; each such
 // pair's bracket is checked for a sign change of the range rate and refined on SGP4 itself
@@ -20,9 +20,15 @@
 namespace gpq::orbit {
 namespace {
 
-// Cells are sized for objects up to this speed (the escape speed at the earth's surface is
-// 11.2 km/s); faster ones are paired with every object directly.
-constexpr double kCellSpeedKmS = 12;
+// Cells are sized for objects up to this speed (a circular orbit 200 km up moves at 7.8 km/s):
+// a pair of such objects can only come within reach from neighbouring cells. A faster object
+// (near the perigee of an eccentric orbit: under 1% of the catalog at any instant) is paired
+// with the objects of the wider block of cells it can reach.
+constexpr double kCellSpeedKmS = 8;
+// Faster than this (the escape speed at the earth's surface is 11.2 km/s; SGP4's states of an
+// object in its last hours can move at thousands of km/s), an object is paired with every other
+// directly: a block sized for it would hold the whole catalog.
+constexpr double kBlockSpeedKmS = 12;
 
 class GridSweep {
  public:
@@ -76,8 +82,10 @@ class GridSweep {
     const double s = grid_.at(k);
     nodes_.prepare(current_, s);
     sampled_.clear();
+    quick_.clear();
     fast_.clear();
     top_speed_ = 0;
+    top_quick_speed_ = 0;
     top_acceleration_ = 0;
     for (const std::uint32_t i : current_) {
       TemeState state;
@@ -102,8 +110,12 @@ class GridSweep {
                              object.group,
                              object.primary};
       top_acceleration_ = std::max(top_acceleration_, sampled.acceleration);
-      if (speed > kCellSpeedKmS) {
-        fast_.push_back(static_cast<std::uint32_t>(sampled_.size()));
+      const auto at = static_cast<std::uint32_t>(sampled_.size());
+      if (speed > kBlockSpeedKmS) {
+        fast_.push_back(at);
+      } else if (speed > kCellSpeedKmS) {
+        quick_.push_back({at, speed + kNodeVelocityErrorKmS});
+        top_quick_speed_ = std::max(top_quick_speed_, speed + kNodeVelocityErrorKmS);
       } else {
         top_speed_ = std::max(top_speed_, speed + kNodeVelocityErrorKmS);
       }
@@ -124,18 +136,18 @@ class GridSweep {
     bool primary;
   };
 
-  // The filters of one pair at sample k: screened as a pair, radial bands within reach, and
-  // the closest approach of their relative motion taken as straight within the sample's
-  // half-steps, less the most their relative acceleration can bend it there, within the
-  // threshold.
+  // The filters of one pair at sample k: radial bands within reach, the closest approach of
+  // their relative motion taken as straight within the sample's half-steps, less the most their
+  // relative acceleration can bend it there, within the threshold, and screened as a pair.
   bool may_approach(const Particle& a, const Particle& b, double before, double after,
                     double reach_km) const {
-    return pairable(a, b) && a.band.overlaps(b.band, window_.threshold_km) &&
+    return a.band.overlaps(b.band, window_.threshold_km) &&
            may_come_within({b.position[0] - a.position[0], b.position[1] - a.position[1],
                             b.position[2] - a.position[2]},
                            {b.velocity[0] - a.velocity[0], b.velocity[1] - a.velocity[1],
                             b.velocity[2] - a.velocity[2]},
-                           a.acceleration + b.acceleration, before, after, reach_km);
+                           a.acceleration + b.acceleration, before, after, reach_km) &&
+           pairable(a, b);
   }
 
   void find_candidates(std::uint32_t k) {
@@ -145,25 +157,42 @@ class GridSweep {
     // The threshold widened by what the interpolation may err for the two objects.
     const double reach =
         window_.threshold_km + 2 * kNodePositionErrorKm + 2 * kNodeVelocityErrorKmS * half;
-    // A pair farther apart than this at the sample cannot pass may_approach.
-    const double cell = reach + top_acceleration_ * half * half + 2 * top_speed_ * half + 1.0;
+    // Two objects at speeds v and w farther apart than this plus (v + w) half at the sample
+    // cannot pass may_approach.
+    const double bent = reach + top_acceleration_ * half * half + 1.0;
+    const double cell = bent + 2 * top_speed_ * half;
     // Indices beyond +-2^19 cells (10 million km at 20 km cells) join the edge cell: objects in
     // neighbouring cells stay in neighbouring or the same cells, and the keys fit 63 bits.
-    const auto index = [&](double coordinate) {
+    const auto index = [&](const std::array<double, 3>& p) {
       constexpr double kEdge = 1 << 19;
-      return static_cast<std::int64_t>(std::clamp(std::floor(coordinate / cell), -kEdge, kEdge));
+      std::array<std::int64_t, 3> out{};
+      for (std::size_t axis = 0; axis < 3; ++axis) {
+        out[axis] =
+            static_cast<std::int64_t>(std::clamp(std::floor(p[axis] / cell), -kEdge, kEdge));
+      }
+      return out;
+    };
+    // Cells differ by at most ceil(D / cell) where positions differ by at most D.
+    const auto block = [&](double reach_of_pair) {
+      return static_cast<std::int64_t>(std::ceil(reach_of_pair / cell));
     };
     grid_cells_.clear();
+    quick_cells_.clear();
+    std::size_t next_quick = 0;
     std::size_t next_fast = 0;
     for (std::uint32_t m = 0; m < sampled_.size(); ++m) {
+      const auto cell_of = index(sampled_[m].position);
       if (next_fast < fast_.size() && fast_[next_fast] == m) {
         ++next_fast;
-        continue;
+      } else if (next_quick < quick_.size() && quick_[next_quick].at == m) {
+        quick_cells_.add(static_cast<std::uint32_t>(next_quick++), cell_of[0], cell_of[1],
+                         cell_of[2]);
+      } else {
+        grid_cells_.add(m, cell_of[0], cell_of[1], cell_of[2]);
       }
-      const auto& p = sampled_[m].position;
-      grid_cells_.add(m, index(p[0]), index(p[1]), index(p[2]));
     }
     grid_cells_.sort();
+    quick_cells_.sort();
     particles_.clear();
     for (const CellGrid::Entry& entry : grid_cells_.entries()) {
       particles_.push_back(sampled_[entry.item]);
@@ -175,11 +204,32 @@ class GridSweep {
     };
     grid_cells_.for_each_neighbour_pair(
         [&](std::size_t p, std::size_t q) { consider(particles_[p], particles_[q]); });
-    // Each object faster than the cells allow against every other.
+    // Each quicker object against the others in the block of cells it can reach: the slower
+    // ones in grid_cells_, and the quicker ones after it in quick_cells_'s order.
+    const auto quick_entries = quick_cells_.entries();
+    const std::int64_t among_quick = block(bent + 2 * top_quick_speed_ * half);
+    for (std::size_t e = 0; e < quick_entries.size(); ++e) {
+      const Quick& quick = quick_[quick_entries[e].item];
+      const Particle& a = sampled_[quick.at];
+      const auto cell_of = index(a.position);
+      grid_cells_.for_each_near(cell_of[0], cell_of[1], cell_of[2],
+                                block(bent + (quick.speed + top_speed_) * half),
+                                [&](std::size_t q) { consider(a, particles_[q]); });
+      quick_cells_.for_each_near(cell_of[0], cell_of[1], cell_of[2], among_quick,
+                                 [&](std::size_t q) {
+                                   if (q > e) {
+                                     consider(a, sampled_[quick_[quick_entries[q].item].at]);
+                                   }
+                                 });
+    }
+    // Each object faster than the blocks allow against every other.
     for (std::size_t f = 0; f < fast_.size(); ++f) {
       const Particle& a = sampled_[fast_[f]];
       for (const Particle& b : particles_) {
         consider(a, b);
+      }
+      for (const Quick& quick : quick_) {
+        consider(a, sampled_[quick.at]);
       }
       for (std::size_t g = f + 1; g < fast_.size(); ++g) {
         consider(a, sampled_[fast_[g]]);
@@ -196,17 +246,24 @@ class GridSweep {
   std::vector<std::uint32_t> by_start_;  // objects in order of from_seconds
   std::size_t next_start_ = 0;           // by_start_[next_start_] has not yet been current
   std::vector<std::uint32_t> current_;
-  // The current objects SGP4 gives a state for at the sample, and the largest speed (but the
-  // fast ones') and acceleration bound among them.
+  // The current objects SGP4 gives a state for at the sample, and the largest speed of those
+  // the cells are sized for, of the quicker ones, and the largest acceleration bound.
   std::vector<Particle> sampled_;
-  // Those of sampled_ (positions in it, ascending) faster than kCellSpeedKmS: a state SGP4 gives
-  // as a decay nears can move at thousands of km/s, and cells sized for it would put the whole
-  // catalog in a few.
+  // Those of sampled_ faster than kCellSpeedKmS up to kBlockSpeedKmS: their position in it
+  // (ascending) and speed, with the interpolation's error.
+  struct Quick {
+    std::uint32_t at;
+    double speed;
+  };
+  std::vector<Quick> quick_;
+  // Those of sampled_ (positions in it, ascending) faster than kBlockSpeedKmS.
   std::vector<std::uint32_t> fast_;
   double top_speed_ = 0;
+  double top_quick_speed_ = 0;
   double top_acceleration_ = 0;
-  CellGrid grid_cells_;              // the current objects with a state, by cell
+  CellGrid grid_cells_;              // the objects the cells are sized for, by cell
   std::vector<Particle> particles_;  // in grid_cells_'s order
+  CellGrid quick_cells_;             // quick_ (positions in it), by cell
   std::vector<Candidate> pending_;
 };
 

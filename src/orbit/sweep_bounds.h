@@ -31,24 +31,29 @@ inline double acceleration_bound(double radius_km, double speed_km_s, double hal
 // Whether two objects `d` apart (km) with relative velocity `u` (km/s) at a sample can come
 // within `threshold_km` between `before` seconds before it and `after` seconds after: the
 // straight line's closest point in that span, within the threshold plus the most the two
-// acceleration bounds (km/s^2, summed) can bend it.
+// acceleration bounds (km/s^2, summed) can bend it. Products only (no root, no quotient): it
+// runs for every pair of neighbouring objects at every sample.
 inline bool may_come_within(const std::array<double, 3>& d, const std::array<double, 3>& u,
                             double accelerations, double before, double after,
                             double threshold_km) {
   const double half = std::max(before, after);
   const double reach = threshold_km + 0.5 * accelerations * half * half;
+  const double reach2 = reach * reach;
   const double d2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+  const double du = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
   const double u2 = u[0] * u[0] + u[1] * u[1] + u[2] * u[2];
-  const double quick = reach + std::sqrt(u2) * half;
-  if (d2 > quick * quick) {
-    return false;
+  // The closest instant of d + u t is t = -du / u2; clamped to [-before, after], the distance
+  // there squared is d2 + 2 t du + t^2 u2. Inside, times u2 it is |d x u|^2.
+  if (-du >= after * u2) {
+    return d2 + (2 * du + after * u2) * after <= reach2;
   }
-  double tau = u2 > 0 ? -(d[0] * u[0] + d[1] * u[1] + d[2] * u[2]) / u2 : 0.0;
-  tau = std::clamp(tau, -before, after);
-  const double cx = d[0] + u[0] * tau;
-  const double cy = d[1] + u[1] * tau;
-  const double cz = d[2] + u[2] * tau;
-  return cx * cx + cy * cy + cz * cz <= reach * reach;
+  if (-du <= -before * u2) {
+    return d2 - (2 * du - before * u2) * before <= reach2;
+  }
+  const double cx = d[1] * u[2] - d[2] * u[1];
+  const double cy = d[2] * u[0] - d[0] * u[2];
+  const double cz = d[0] * u[1] - d[1] * u[0];
+  return cx * cx + cy * cy + cz * cz <= reach2 * u2;
 }
 
 // The highest speed (km/s) an object whose radius stays in `band` can have where SGP4 gives it

@@ -1,6 +1,7 @@
 // CellGrid against the definition: every two items whose cells differ by at most one in each
 // index, each pair once, over cells spread wide (negative, far apart) and crowded (many items
-// in one cell).
+// in one cell); and the items within a block of cells around any cell, inside the grid's cells
+// or beyond them.
 #include "orbit/cell_grid.h"
 
 #include <algorithm>
@@ -92,6 +93,56 @@ TEST(CellGridTest, PairsAreThoseOfNeighbouringCellsEachOnce) {
   }
   EXPECT_TRUE(by_grid(grid, std::vector<Cell>{}).empty());
   EXPECT_EQ(by_grid(grid, std::vector<Cell>{Cell{7, -7, 7}}).size(), 0U);
+}
+
+TEST(CellGridTest, ItemsNearACellAreThoseOfTheBlockAroundIt) {
+  std::mt19937 random(5);
+  CellGrid grid;
+  for (const std::int64_t spread : {1, 4, 9, 60, 524'288}) {
+    std::vector<Cell> cells;
+    const auto draw = [&] {
+      Cell cell;
+      for (std::int64_t& index : cell) {
+        index = std::uniform_int_distribution<std::int64_t>(-spread, spread)(random);
+      }
+      return cell;
+    };
+    for (int i = 0; i < 400; ++i) {
+      cells.push_back(draw());
+    }
+    grid.clear();
+    for (std::uint32_t i = 0; i < cells.size(); ++i) {
+      grid.add(i, cells[i][0], cells[i][1], cells[i][2]);
+    }
+    grid.sort();
+    const auto entries = grid.entries();
+    for (int query = 0; query < 200; ++query) {
+      // Some asked from outside the cells in use, where the block only partly meets them.
+      Cell around = draw();
+      if (query % 5 == 0) {
+        around[static_cast<std::size_t>(query % 3)] += (query % 2 == 0 ? 1 : -1) * (spread + 1);
+      }
+      const std::int64_t radius = query % 4;
+      std::set<std::uint32_t> want;
+      for (std::uint32_t i = 0; i < cells.size(); ++i) {
+        bool near = true;
+        for (std::size_t axis = 0; axis < 3; ++axis) {
+          near = near && std::llabs(cells[i][axis] - around[axis]) <= radius;
+        }
+        if (near) {
+          want.insert(i);
+        }
+      }
+      std::set<std::uint32_t> got;
+      std::size_t visits = 0;
+      grid.for_each_near(around[0], around[1], around[2], radius, [&](std::size_t q) {
+        got.insert(entries[q].item);
+        ++visits;
+      });
+      EXPECT_EQ(got, want) << "spread " << spread << ", radius " << radius;
+      EXPECT_EQ(visits, got.size()) << "each item once";
+    }
+  }
 }
 
 }  // namespace
