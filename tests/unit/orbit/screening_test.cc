@@ -120,6 +120,37 @@ TEST(ScreeningTest, AtFiveKilometresToo) {
   expect_same(screen(catalog.objects, window), reference, window.threshold_km);
 }
 
+// Objects faster than the cells are sized for (8 km/s: eccentric orbits near perigee) are paired
+// through the wider block of cells they can reach: four with perigees in the shells and apogees
+// from 3,000 to 20,000 km (8.1 to 9.6 km/s at perigee).
+TEST(ScreeningTest, ObjectsFasterThanTheCellsFindWhatEveryPairSampledEverySecondFinds) {
+  Catalog catalog;
+  std::mt19937 random(11);
+  std::int32_t id = 1;
+  for (const double inclination : {53.0, 97.6, 140.0}) {
+    for (int i = 0; i < kPerShell; ++i) {
+      catalog.sets.push_back(shell_set(id++, 540 + (i % 5) * 5, inclination, random));
+    }
+  }
+  const std::int32_t first_eccentric = id;
+  for (const double apogee_km : {3000.0, 6000.0, 10000.0, 20000.0}) {
+    const double perigee_radius = 6378.135 + 550;
+    const double apogee_radius = 6378.135 + apogee_km;
+    catalog.sets.push_back(
+        shell_set(id++, (perigee_radius + apogee_radius) / 2 - 6378.135, 70, random,
+                  (apogee_radius - perigee_radius) / (apogee_radius + perigee_radius)));
+  }
+  catalog.finish();
+  const ScreeningWindow window{utc("2026-06-10T00:00:00Z"), utc("2026-06-11T00:00:00Z"), 100};
+  const std::vector<Approach> reference = screen_every_pair(catalog.objects, window, 1);
+  const auto with_eccentric =
+      std::count_if(reference.begin(), reference.end(), [&](const Approach& approach) {
+        return catalog.sets[approach.second].norad_id >= first_eccentric;
+      });
+  ASSERT_GE(with_eccentric, 3) << "the eccentric orbits must meet the shells often enough";
+  expect_same(screen(catalog.objects, window), reference, window.threshold_km);
+}
+
 TEST(ScreeningTest, PairsNeedAPrimaryAndNeverJoinOneGroup) {
   Catalog catalog = crossing_shells();
   const ScreeningWindow window{utc("2026-06-10T06:00:00Z"), utc("2026-06-10T18:00:00Z"), 60};
