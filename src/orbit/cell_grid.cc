@@ -23,8 +23,6 @@ void CellGrid::add(std::uint32_t item, std::int64_t ix, std::int64_t iy, std::in
 
 void CellGrid::sort() {
   entries_.clear();
-  cell_keys_.clear();
-  cell_starts_.clear();
   if (items_.empty()) {
     return;
   }
@@ -63,14 +61,6 @@ void CellGrid::sort() {
     }
     entries_.swap(scratch_);
   }
-  for (std::size_t n = 0; n < entries_.size(); ++n) {
-    if (n == 0 || entries_[n].key != entries_[n - 1].key) {
-      cell_keys_.push_back(entries_[n].key);
-      cell_starts_.push_back(n);
-    }
-  }
-  cell_starts_.push_back(entries_.size());
-  cell_keys_.insert(cell_keys_.end(), 3, std::numeric_limits<std::uint64_t>::max());
   const auto offset = [&](std::int64_t dx, std::int64_t dy, std::int64_t dz) {
     return static_cast<std::uint64_t>(dx) * (std::uint64_t{1} << x_shift_) +
            static_cast<std::uint64_t>(dy) * (std::uint64_t{1} << y_shift_) +

@@ -32,40 +32,36 @@ class CellGrid {
   // p < q in one cell) that share a cell or lie in neighbouring cells. The neighbours after a
   // cell in key order are five runs of keys: (0, 0, +1), then (0, +1, -1..+1) and
   // (+1, -1..+1, -1..+1) row by row; each run's keys grow with the cell's, so a cursor per run
-  // only ever moves forward, over the distinct cells. A run's cells in use are consecutive
-  // there, so their entries are one range.
+  // only ever moves forward.
   template <class Visit>
   void for_each_neighbour_pair(Visit&& visit) const {
     std::array<std::size_t, kRuns> cursors{};
-    const std::size_t cells = cell_starts_.empty() ? 0 : cell_starts_.size() - 1;
-    for (std::size_t c = 0; c < cells; ++c) {
-      const std::size_t a = cell_starts_[c];
-      const std::size_t end = cell_starts_[c + 1];
+    const std::size_t size = entries_.size();
+    for (std::size_t a = 0; a < size;) {
+      std::size_t end = a;
+      while (end < size && entries_[end].key == entries_[a].key) {
+        ++end;
+      }
       for (std::size_t p = a; p < end; ++p) {
         for (std::size_t q = p + 1; q < end; ++q) {
           visit(p, q);
         }
       }
       for (std::size_t r = 0; r < kRuns; ++r) {
-        const std::uint64_t first = cell_keys_[c] + runs_[r].offset;
+        const std::uint64_t first = entries_[a].key + runs_[r].offset;
         const std::uint64_t last = first + runs_[r].length - 1;
-        std::size_t cursor = cursors[r];
-        while (cell_keys_[cursor] < first) {  // the sentinels stop it
+        std::size_t& cursor = cursors[r];
+        cursor = std::max(cursor, end);
+        while (cursor < size && entries_[cursor].key < first) {
           ++cursor;
         }
-        cursors[r] = cursor;
-        // How many of the (at most three) cells from the cursor are in the run: counted
-        // without branches, the sentinels never are.
-        const std::size_t in_run = static_cast<std::size_t>(cell_keys_[cursor] <= last) +
-                                   static_cast<std::size_t>(cell_keys_[cursor + 1] <= last) +
-                                   static_cast<std::size_t>(cell_keys_[cursor + 2] <= last);
-        const std::size_t q_end = cell_starts_[cursor + in_run];
-        for (std::size_t q = cell_starts_[cursor]; q < q_end; ++q) {
+        for (std::size_t q = cursor; q < size && entries_[q].key <= last; ++q) {
           for (std::size_t p = a; p < end; ++p) {
             visit(p, q);
           }
         }
       }
+      a = end;
     }
   }
 
@@ -118,10 +114,6 @@ class CellGrid {
   std::array<std::int64_t, 3> most_{};
   std::vector<Entry> entries_;
   std::vector<Entry> scratch_;
-  // The distinct cells in key order: each one's key (then three sentinels above every key)
-  // and where its entries start (then where the last one's end).
-  std::vector<std::uint64_t> cell_keys_;
-  std::vector<std::size_t> cell_starts_;
   std::array<Run, kRuns> runs_{};
   int x_shift_ = 0;
   int y_shift_ = 0;

@@ -114,7 +114,7 @@ class GridSweep {
       if (speed > kBlockSpeedKmS) {
         fast_.push_back(at);
       } else if (speed > kCellSpeedKmS) {
-        quick_.push_back({at, speed + kNodeVelocityErrorKmS});
+        quick_.push_back({at, speed + kNodeVelocityErrorKmS, {}});
         top_quick_speed_ = std::max(top_quick_speed_, speed + kNodeVelocityErrorKmS);
       } else {
         top_speed_ = std::max(top_speed_, speed + kNodeVelocityErrorKmS);
@@ -185,6 +185,7 @@ class GridSweep {
       if (next_fast < fast_.size() && fast_[next_fast] == m) {
         ++next_fast;
       } else if (next_quick < quick_.size() && quick_[next_quick].at == m) {
+        quick_[next_quick].cell = cell_of;
         quick_cells_.add(static_cast<std::uint32_t>(next_quick++), cell_of[0], cell_of[1],
                          cell_of[2]);
       } else {
@@ -211,7 +212,7 @@ class GridSweep {
     for (std::size_t e = 0; e < quick_entries.size(); ++e) {
       const Quick& quick = quick_[quick_entries[e].item];
       const Particle& a = sampled_[quick.at];
-      const auto cell_of = index(a.position);
+      const auto& cell_of = quick.cell;
       grid_cells_.for_each_near(cell_of[0], cell_of[1], cell_of[2],
                                 block(bent + (quick.speed + top_speed_) * half),
                                 [&](std::size_t q) { consider(a, particles_[q]); });
@@ -250,10 +251,12 @@ class GridSweep {
   // the cells are sized for, of the quicker ones, and the largest acceleration bound.
   std::vector<Particle> sampled_;
   // Those of sampled_ faster than kCellSpeedKmS up to kBlockSpeedKmS: their position in it
-  // (ascending) and speed, with the interpolation's error.
+  // (ascending), speed with the interpolation's error, and cell (once find_candidates has
+  // sized the cells).
   struct Quick {
     std::uint32_t at;
     double speed;
+    std::array<std::int64_t, 3> cell{};
   };
   std::vector<Quick> quick_;
   // Those of sampled_ (positions in it, ascending) faster than kBlockSpeedKmS.
